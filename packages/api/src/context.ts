@@ -1,0 +1,87 @@
+import { type TConfig, type TSessionInfo, type TSessionUser, validateSessionToken } from '@portal/core';
+import type { TDatabase } from '@portal/db';
+import { createTranslator, localeFromAcceptLanguage, type TLocale, type TTranslate } from '@portal/i18n';
+
+export const SESSION_COOKIE = 'session';
+export const SECURE_SESSION_COOKIE = '__Host-session';
+
+/** What the HTTP layer (Hono) hands to the API for one request. */
+export interface TRequestAdapter {
+  req: Request;
+  ip: string;
+  /** 'rest' for /api (trpc-to-openapi), 'trpc' for /trpc (the web app). */
+  via: 'rest' | 'trpc';
+  setHeader: (name: string, value: string) => void;
+}
+
+export interface TContext {
+  db: TDatabase;
+  config: TConfig;
+  locale: TLocale;
+  t: TTranslate;
+  ip: string;
+  userAgent: string;
+  via: 'rest' | 'trpc';
+  session: TSessionInfo | null;
+  user: TSessionUser | null;
+  /** Set when a cookie-authenticated write fails the CSRF rule; authed procedures refuse it. */
+  csrfRejected: boolean;
+  setSessionCookie: (token: string, maxAgeSeconds: number) => void;
+  clearSessionCookie: () => void;
+}
+
+function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * DECISIONS.md CSRF rule: a write authenticated by cookie must come from our own origin
+ * (Sec-Fetch-Site same-origin, or a matching Origin) and carry a JSON or multipart body.
+ */
+function passesCsrfRule(req: Request, config: TConfig): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return true;
+  const contentType = req.headers.get('content-type') ?? '';
+  if (!contentType.startsWith('application/json') && !contentType.startsWith('multipart/form-data')) return false;
+  const site = req.headers.get('sec-fetch-site');
+  if (site === 'same-origin') return true;
+  const origin = req.headers.get('origin');
+  if (!origin) return site === null; // non-browser clients send neither header
+  return origin === config.publicUrl || origin === new URL(req.url).origin;
+}
+
+export function createContextFactory(deps: { db: TDatabase; config: TConfig }) {
+  const cookieName = deps.config.secureCookies ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  const cookieAttributes = `Path=/; HttpOnly; SameSite=Lax${deps.config.secureCookies ? '; Secure' : ''}`;
+
+  return function createContext(adapter: TRequestAdapter): TContext {
+    const { req } = adapter;
+    const locale = localeFromAcceptLanguage(req.headers.get('accept-language'));
+    const authorization = req.headers.get('authorization');
+    const bearer = authorization?.replace(/^Bearer\s+/i, '').trim() || undefined;
+    const cookieToken = readCookie(req.headers.get('cookie'), cookieName);
+    const token = bearer ?? cookieToken;
+    const resolved = token ? validateSessionToken(deps.db, token) : null;
+    const csrfRejected = resolved !== null && !bearer && !passesCsrfRule(req, deps.config);
+
+    return {
+      db: deps.db,
+      config: deps.config,
+      locale,
+      t: createTranslator(locale),
+      ip: adapter.ip,
+      userAgent: req.headers.get('user-agent') ?? '',
+      via: adapter.via,
+      session: resolved?.session ?? null,
+      user: resolved?.user ?? null,
+      csrfRejected,
+      setSessionCookie: (value, maxAgeSeconds) =>
+        adapter.setHeader('Set-Cookie', `${cookieName}=${value}; ${cookieAttributes}; Max-Age=${maxAgeSeconds}`),
+      clearSessionCookie: () => adapter.setHeader('Set-Cookie', `${cookieName}=; ${cookieAttributes}; Max-Age=0`),
+    };
+  };
+}

@@ -1,0 +1,10 @@
+export {
+  createContextFactory,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  type TContext,
+  type TRequestAdapter,
+} from './context.ts';
+export { buildOpenApiDocument } from './openapi.ts';
+export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root.ts';
+export type { TErrorCode, TIssue } from './trpc.ts';

@@ -1,0 +1,16 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { appuserRouter } from './routers/appuser/router.ts';
+import { authRouter } from './routers/auth/router.ts';
+import { employeeRouter } from './routers/employee/router.ts';
+import { createCallerFactory, createTRPCRouter } from './trpc.ts';
+
+export const appRouter = createTRPCRouter({
+  auth: authRouter,
+  employee: employeeRouter,
+  appuser: appuserRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,15 @@
+import { ZLoginForm } from '@portal/validators';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZLoginResponse } from '../auth/session-response.ts';
+
+export const adminLoginMeta: OpenApiMeta = {
+  openapi: {
+    method: 'POST',
+    path: '/appuser/login',
+    tags: ['Authentication'],
+    summary: 'Admin sign-in',
+    description: 'Only admin accounts; every failure answers 401 `login.failed`.',
+  },
+};
+export const ZAdminLoginRequestSchema = ZLoginForm;
+export const ZAdminLoginResponseSchema = ZLoginResponse;

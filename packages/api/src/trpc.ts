@@ -1,0 +1,117 @@
+/**
+ * tRPC setup, in three sections: initialisation with the error shape, the error translation
+ * middleware, and the base procedures every router builds on.
+ */
+import { DomainError } from '@portal/core';
+import { isMessageKey, type TMessageKey, type TTranslate } from '@portal/i18n';
+import type { TRole } from '@portal/validators';
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import type { TContext } from './context.ts';
+
+// ── 1. Initialisation ────────────────────────────────────────────────────────────────────────
+
+/** The error codes clients see. AUTHORIZATION_REQUIRED is the spec's "no or expired session". */
+export type TErrorCode = TRPCError['code'] | 'AUTHORIZATION_REQUIRED';
+
+export interface TIssue {
+  path: string;
+  message: string;
+  messageKey: string;
+}
+
+const translateIssues = (error: ZodError, t: TTranslate): TIssue[] =>
+  error.issues.map((issue) => {
+    const key: TMessageKey = isMessageKey(issue.message) ? issue.message : 'validation.invalid_input';
+    return { path: issue.path.join('.'), messageKey: key, message: t(key) };
+  });
+
+const t = initTRPC
+  .context<TContext>()
+  .meta<OpenApiMeta>()
+  .create({
+    // No stack traces, ever: the shape carries a translated message, its key and field issues.
+    errorFormatter({ shape, error, ctx }) {
+      const translate = ctx?.t;
+      const messageKey =
+        (error.cause instanceof DomainError ? error.cause.messageKey : undefined) ??
+        (error.cause instanceof ZodError ? 'validation.invalid_input' : undefined) ??
+        (isMessageKey(error.message) ? error.message : undefined);
+      const issues = error.cause instanceof ZodError && translate ? translateIssues(error.cause, translate) : undefined;
+      const errorCode: TErrorCode =
+        error.code === 'UNAUTHORIZED' && messageKey === 'errors.AUTHORIZATION_REQUIRED'
+          ? 'AUTHORIZATION_REQUIRED'
+          : error.code;
+      const internal = error.code === 'INTERNAL_SERVER_ERROR';
+      const message = internal
+        ? (translate?.('app.something_went_wrong') ?? 'Something went wrong')
+        : messageKey && translate
+          ? translate(messageKey as TMessageKey)
+          : shape.message;
+      return {
+        message,
+        code: shape.code,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          errorCode,
+          messageKey: internal ? 'app.something_went_wrong' : (messageKey ?? null),
+          issues: issues ?? null,
+        },
+      };
+    },
+  });
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+// ── 2. Domain errors become tRPC errors ──────────────────────────────────────────────────────
+
+const translateDomainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const domain = result.error.cause;
+    throw new TRPCError({ code: domain.kind, message: domain.messageKey, cause: domain });
+  }
+  return result;
+});
+
+const authorizationRequired = () => new TRPCError({ code: 'UNAUTHORIZED', message: 'errors.AUTHORIZATION_REQUIRED' });
+/** Wrong role and foreign ids answer like a missing thing (DECISIONS.md tenancy). */
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'errors.NOT_FOUND' });
+
+// ── 3. Base procedures ───────────────────────────────────────────────────────────────────────
+
+export const publicProcedure = t.procedure.use(translateDomainErrors);
+
+/** A signed-in caller: `ctx.user` and `ctx.session` are non-null. */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.csrfRejected) throw new TRPCError({ code: 'FORBIDDEN', message: 'errors.CSRF' });
+  if (!ctx.user || !ctx.session) throw authorizationRequired();
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+export const roleProcedure = (...roles: TRole[]) =>
+  authedProcedure.use(({ ctx, next }) => {
+    if (!roles.includes(ctx.user.role)) throw notFound();
+    return next();
+  });
+
+export const adminProcedure = roleProcedure('admin');
+export const employerProcedure = roleProcedure('employer');
+
+/** Employer or manager of a company; `ctx.companyId` is the only company they may touch. */
+export const companyProcedure = roleProcedure('employer', 'manager').use(({ ctx, next }) => {
+  const companyId = ctx.user.companyId;
+  if (!companyId) throw notFound();
+  return next({ ctx: { ...ctx, companyId } });
+});
+
+/** Any customer role (not admin), with their company in `ctx.companyId`. */
+export const customerProcedure = roleProcedure('employer', 'manager', 'employee').use(({ ctx, next }) => {
+  const companyId = ctx.user.companyId;
+  if (!companyId) throw notFound();
+  return next({ ctx: { ...ctx, companyId } });
+});

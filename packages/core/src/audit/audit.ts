@@ -1,0 +1,40 @@
+import { auditLog, type TDb } from '@portal/db';
+
+export type TAuditAction =
+  | 'login.success'
+  | 'login.failure'
+  | 'logout'
+  | 'employer.registered'
+  | 'password.reset_requested'
+  | 'password.reset'
+  | 'password.changed'
+  | 'first_login.completed'
+  | 'user.updated'
+  | 'avv.accepted'
+  | 'session.expired';
+
+export interface TAuditEntry {
+  action: TAuditAction;
+  actorId?: string | null;
+  actorRole?: string | null;
+  targetId?: string | null;
+  companyId?: string | null;
+  ip?: string | null;
+  /** Non-secret facts only: never passwords, tokens or hashes. */
+  details?: Record<string, string | number | boolean | null>;
+}
+
+/** Records a security event; call inside the transaction of the change it describes. */
+export function audit(db: TDb, entry: TAuditEntry): void {
+  db.insert(auditLog)
+    .values({
+      action: entry.action,
+      actorId: entry.actorId ?? null,
+      actorRole: entry.actorRole ?? null,
+      targetId: entry.targetId ?? null,
+      companyId: entry.companyId ?? null,
+      ip: entry.ip ?? null,
+      details: entry.details ? JSON.stringify(entry.details) : null,
+    })
+    .run();
+}

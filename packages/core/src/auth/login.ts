@@ -1,0 +1,120 @@
+import { eq, type TDatabase, users } from '@portal/db';
+import type { TRole } from '@portal/validators';
+import { audit } from '../audit/audit.ts';
+import { DomainError } from '../errors.ts';
+import { FIRST_LOGIN_TOKEN_MINUTES } from '../policy.ts';
+import { createOneTimeToken } from './one-time-tokens.ts';
+import { verifyPassword } from './password-hash.ts';
+import { createSession, type TSessionInfo } from './sessions.ts';
+import { clearAccountFailures, isLoginLocked, recordLoginFailure } from './throttle.ts';
+
+export type TAudience = 'customer' | 'admin';
+
+export interface TRequestMeta {
+  ip: string;
+  userAgent?: string;
+}
+
+export type TLoginResult =
+  | { kind: 'session'; token: string; session: TSessionInfo; lang: 'de' | 'en' }
+  /** The password was a temporary one: the person must set their own at /login/{token}. */
+  | { kind: 'first_login'; token: string; email: string };
+
+const audienceAllows = (audience: TAudience, role: TRole) =>
+  audience === 'admin' ? role === 'admin' : role !== 'admin';
+
+/**
+ * Password sign-in. Unknown email, wrong password, blocked account, wrong audience and a
+ * throttled account all fail with the same `login.failed` after the same argon2 work, so the
+ * answer tells an attacker nothing.
+ */
+export async function loginWithPassword(
+  db: TDatabase,
+  input: { email: string; password: string; audience: TAudience },
+  meta: TRequestMeta,
+  now = new Date(),
+): Promise<TLoginResult> {
+  const throttled = isLoginLocked(db, input.email, meta.ip, now);
+  const user = db
+    .select({
+      id: users.id,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      locked: users.locked,
+      isFirstLogin: users.isFirstLogin,
+      lang: users.lang,
+      companyId: users.companyId,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.email, input.email))
+    .get();
+  const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+
+  const reason = throttled
+    ? 'throttled'
+    : !user
+      ? 'unknown_email'
+      : !passwordOk
+        ? 'wrong_password'
+        : user.locked
+          ? 'blocked'
+          : !audienceAllows(input.audience, user.role)
+            ? 'wrong_audience'
+            : null;
+
+  if (reason !== null || !user) {
+    db.transaction(
+      (tx) => {
+        if (reason !== 'throttled') recordLoginFailure(tx, input.email, meta.ip, now);
+        audit(tx, {
+          action: 'login.failure',
+          targetId: user?.id ?? null,
+          companyId: user?.companyId ?? null,
+          ip: meta.ip,
+          details: { reason, audience: input.audience },
+        });
+      },
+      { behavior: 'immediate' },
+    );
+    throw new DomainError('UNAUTHORIZED', 'login.failed');
+  }
+
+  return db.transaction(
+    (tx): TLoginResult => {
+      clearAccountFailures(tx, input.email);
+      if (user.isFirstLogin) {
+        const token = createOneTimeToken(tx, {
+          kind: 'first_login',
+          userId: user.id,
+          validForMs: FIRST_LOGIN_TOKEN_MINUTES * 60 * 1000,
+          now,
+        });
+        audit(tx, {
+          action: 'login.success',
+          actorId: user.id,
+          actorRole: user.role,
+          companyId: user.companyId,
+          ip: meta.ip,
+          details: { firstLogin: true },
+        });
+        return { kind: 'first_login', token, email: user.email };
+      }
+      const { token, session } = createSession(tx, {
+        userId: user.id,
+        role: user.role,
+        userAgent: meta.userAgent ?? '',
+        now,
+      });
+      audit(tx, {
+        action: 'login.success',
+        actorId: user.id,
+        actorRole: user.role,
+        companyId: user.companyId,
+        ip: meta.ip,
+      });
+      return { kind: 'session', token, session, lang: user.lang };
+    },
+    { behavior: 'immediate' },
+  );
+}

@@ -1,0 +1,112 @@
+import { and, desc, eq, gt, oneTimeTokens, type TDatabase, users } from '@portal/db';
+import { audit } from '../audit/audit.ts';
+import { DomainError } from '../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { RESET_TOKEN_MINUTES } from '../policy.ts';
+import type { TAudience, TRequestMeta } from './login.ts';
+import { consumeToken, createOneTimeToken, findValidToken } from './one-time-tokens.ts';
+import { hashPassword } from './password-hash.ts';
+import { assertStrongPassword, userInputsOf } from './password-rules.ts';
+import { setNewPassword } from './set-new-password.ts';
+
+/** One reset mail per account per minute: enough for a typo, useless for mail bombing. */
+const RESET_REQUEST_INTERVAL_MS = 60 * 1000;
+
+/**
+ * Starts a password reset. Answers the same whether the email exists or not (DECISIONS.md);
+ * a mail with a 60-minute single-use link goes out only for an existing, active account of the
+ * right audience.
+ */
+export function requestPasswordReset(
+  db: TDatabase,
+  input: { email: string; audience: TAudience; publicUrl: string },
+  meta: TRequestMeta,
+  now = new Date(),
+): void {
+  db.transaction(
+    (tx) => {
+      const user = tx
+        .select({
+          id: users.id,
+          role: users.role,
+          firstname: users.firstname,
+          lastname: users.lastname,
+          lang: users.lang,
+          companyId: users.companyId,
+          active: users.active,
+          locked: users.locked,
+        })
+        .from(users)
+        .where(eq(users.email, input.email))
+        .get();
+      if (!user?.active || user.locked) return;
+      if ((input.audience === 'admin') !== (user.role === 'admin')) return;
+      const recent = tx
+        .select({ createdAt: oneTimeTokens.createdAt })
+        .from(oneTimeTokens)
+        .where(
+          and(
+            eq(oneTimeTokens.userId, user.id),
+            eq(oneTimeTokens.kind, 'reset'),
+            gt(oneTimeTokens.createdAt, new Date(now.getTime() - RESET_REQUEST_INTERVAL_MS)),
+          ),
+        )
+        .orderBy(desc(oneTimeTokens.createdAt))
+        .get();
+      if (recent) return;
+
+      const token = createOneTimeToken(tx, {
+        kind: 'reset',
+        userId: user.id,
+        validForMs: RESET_TOKEN_MINUTES * 60 * 1000,
+        now,
+      });
+      const path = input.audience === 'admin' ? '/admin/recovery-password/' : '/recovery-password/';
+      enqueueMail(
+        tx,
+        {
+          to: input.email,
+          lang: user.lang,
+          userId: user.id,
+          companyId: user.companyId,
+          mail: {
+            template: 'reset',
+            params: { name: `${user.firstname} ${user.lastname}`, link: `${input.publicUrl}${path}${token}` },
+          },
+        },
+        now,
+      );
+      audit(tx, { action: 'password.reset_requested', targetId: user.id, companyId: user.companyId, ip: meta.ip });
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Sets a new password from a reset link. The link works once; every session of the user ends. */
+export async function resetPasswordWithToken(
+  db: TDatabase,
+  input: { token: string; newPassword: string; audience: TAudience },
+  meta: TRequestMeta,
+  now = new Date(),
+): Promise<void> {
+  const invalid = () => new DomainError('BAD_REQUEST', 'recovery_password.invalid_link');
+  const found = findValidToken(db, input.token, ['reset'], now);
+  if (!found || found.locked || (input.audience === 'admin') !== (found.role === 'admin')) throw invalid();
+  assertStrongPassword(input.newPassword, userInputsOf(found));
+  const passwordHash = await hashPassword(input.newPassword);
+  db.transaction(
+    (tx) => {
+      if (!consumeToken(tx, found.tokenId, now)) throw invalid();
+      setNewPassword(tx, { user: found, passwordHash, now });
+      audit(tx, {
+        action: 'password.reset',
+        actorId: found.userId,
+        actorRole: found.role,
+        targetId: found.userId,
+        companyId: found.companyId,
+        ip: meta.ip,
+      });
+    },
+    { behavior: 'immediate' },
+  );
+}

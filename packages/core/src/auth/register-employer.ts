@@ -1,0 +1,106 @@
+import { avvAcceptances, companies, eq, type TDatabase, users } from '@portal/db';
+import type { TLocale } from '@portal/i18n';
+import { audit } from '../audit/audit.ts';
+import { DomainError } from '../errors.ts';
+import { AVV_VERSION } from '../policy.ts';
+import type { TLoginResult, TRequestMeta } from './login.ts';
+import { hashPassword } from './password-hash.ts';
+import { assertStrongPassword } from './password-rules.ts';
+import { createSession } from './sessions.ts';
+
+export interface TRegisterEmployerInput {
+  firstname: string;
+  lastname: string;
+  companyName: string;
+  email: string;
+  password: string;
+}
+
+const emailTaken = () => new DomainError('CONFLICT', 'users.email_already_exists');
+
+/**
+ * Registers a policyholder: company, employer account, AVV acceptance record and a session
+ * (registration signs in, spec §4) in one transaction. The form's checkboxes are checked by the
+ * input schema; a registration without them never reaches this function.
+ */
+export async function registerEmployer(
+  db: TDatabase,
+  input: TRegisterEmployerInput,
+  meta: TRequestMeta & { lang: TLocale },
+  now = new Date(),
+): Promise<Extract<TLoginResult, { kind: 'session' }>> {
+  assertStrongPassword(input.password, [input.firstname, input.lastname, input.email, input.companyName]);
+  // Cheap early answer; the unique index below is what actually guarantees it.
+  if (db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get()) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+
+  try {
+    return db.transaction(
+      (tx) => {
+        if (tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get()) throw emailTaken();
+        const company = tx
+          .insert(companies)
+          .values({ companyName: input.companyName, createdAt: now })
+          .returning({ id: companies.id })
+          .get();
+        const user = tx
+          .insert(users)
+          .values({
+            firstname: input.firstname,
+            lastname: input.lastname,
+            email: input.email,
+            role: 'employer',
+            passwordHash,
+            active: true,
+            isFirstLogin: false,
+            companyId: company.id,
+            dataProtectionPolicyAccepted: true,
+            orderProcessingAccepted: true,
+            orderProcessingAcceptedAt: now,
+            lang: meta.lang,
+            passwordChangedAt: now,
+            createdAt: now,
+          })
+          .returning({ id: users.id })
+          .get();
+        tx.update(companies).set({ ownerId: user.id }).where(eq(companies.id, company.id)).run();
+        tx.insert(avvAcceptances)
+          .values({
+            userId: user.id,
+            companyId: company.id,
+            contractVersion: AVV_VERSION,
+            acceptedAt: now,
+            sourceIp: meta.ip,
+          })
+          .run();
+        audit(tx, {
+          action: 'employer.registered',
+          actorId: user.id,
+          actorRole: 'employer',
+          targetId: user.id,
+          companyId: company.id,
+          ip: meta.ip,
+        });
+        audit(tx, {
+          action: 'avv.accepted',
+          actorId: user.id,
+          actorRole: 'employer',
+          companyId: company.id,
+          ip: meta.ip,
+          details: { version: AVV_VERSION },
+        });
+        const { token, session } = createSession(tx, {
+          userId: user.id,
+          role: 'employer',
+          userAgent: meta.userAgent ?? '',
+          now,
+        });
+        return { kind: 'session' as const, token, session, lang: meta.lang };
+      },
+      { behavior: 'immediate' },
+    );
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE') throw emailTaken();
+    throw error;
+  }
+}

@@ -1,0 +1,126 @@
+import { and, eq, ne, sessions, type TDb, users } from '@portal/db';
+import type { TRole } from '@portal/validators';
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_INTERVAL_MS } from '../policy.ts';
+import { constantTimeEqualHex, generateSecret, hashSecret } from '../tokens.ts';
+
+export interface TSessionInfo {
+  id: string;
+  userId: string;
+  role: TRole;
+  /** Idle timeout in seconds. */
+  ttl: number;
+  createdAt: Date;
+}
+
+/** What every authenticated request knows about its caller. */
+export interface TSessionUser {
+  id: string;
+  role: TRole;
+  companyId: string | null;
+  email: string;
+  firstname: string;
+  lastname: string;
+  lang: 'de' | 'en';
+}
+
+export const idleSecondsFor = (role: TRole) =>
+  role === 'admin' ? SESSION_IDLE_SECONDS.admin : SESSION_IDLE_SECONDS.customer;
+
+/**
+ * Creates a session and returns its token `id.secret` (shown to the client once). Only
+ * SHA-256(secret) is stored, so a leaked database does not leak usable tokens.
+ */
+export function createSession(
+  db: TDb,
+  input: { userId: string; role: TRole; userAgent?: string; now?: Date },
+): { token: string; session: TSessionInfo } {
+  const now = input.now ?? new Date();
+  const id = generateSecret(15);
+  const secret = generateSecret(32);
+  const ttl = idleSecondsFor(input.role);
+  db.insert(sessions)
+    .values({
+      id,
+      secretHash: hashSecret(secret),
+      userId: input.userId,
+      role: input.role,
+      createdAt: now,
+      lastSeenAt: now,
+      ttl,
+      userAgent: (input.userAgent ?? '').slice(0, 300),
+    })
+    .run();
+  return {
+    token: `${id}.${secret}`,
+    session: { id, userId: input.userId, role: input.role, ttl, createdAt: now },
+  };
+}
+
+/**
+ * Resolves a token to its session and user, or null when the token is unknown, wrong, idle for
+ * longer than its ttl, older than the absolute lifetime, or its user is blocked. Expired sessions
+ * are deleted on sight. Activity slides the idle window.
+ */
+export function validateSessionToken(
+  db: TDb,
+  token: string,
+  now: Date = new Date(),
+): { session: TSessionInfo; user: TSessionUser } | null {
+  const [id, secret] = token.split('.');
+  if (!id || !secret || id.length > 64 || secret.length > 128) return null;
+  const row = db
+    .select({
+      id: sessions.id,
+      secretHash: sessions.secretHash,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ttl: sessions.ttl,
+      userId: users.id,
+      role: users.role,
+      companyId: users.companyId,
+      email: users.email,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      lang: users.lang,
+      locked: users.locked,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .get();
+  if (!row || !constantTimeEqualHex(row.secretHash, hashSecret(secret))) return null;
+
+  const idleFor = now.getTime() - row.lastSeenAt.getTime();
+  const age = now.getTime() - row.createdAt.getTime();
+  if (row.locked || idleFor > row.ttl * 1000 || age > SESSION_ABSOLUTE_SECONDS * 1000) {
+    db.delete(sessions).where(eq(sessions.id, id)).run();
+    return null;
+  }
+  if (idleFor > SESSION_TOUCH_INTERVAL_MS) {
+    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id)).run();
+  }
+  return {
+    session: { id: row.id, userId: row.userId, role: row.role, ttl: row.ttl, createdAt: row.createdAt },
+    user: {
+      id: row.userId,
+      role: row.role,
+      companyId: row.companyId,
+      email: row.email,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      lang: row.lang,
+    },
+  };
+}
+
+export function invalidateSession(db: TDb, sessionId: string): void {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
+/** Ends every session of a user, or every other one when `exceptSessionId` is given. */
+export function invalidateUserSessions(db: TDb, userId: string, exceptSessionId?: string): void {
+  const condition = exceptSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+    : eq(sessions.userId, userId);
+  db.delete(sessions).where(condition).run();
+}

@@ -1,0 +1,36 @@
+import { mailOutbox, type TDb } from '@portal/db';
+import type { TLocale } from '@portal/i18n';
+import { renderMail, type TMailTemplate } from './templates.ts';
+
+export interface TEnqueueMail {
+  to: string;
+  cc?: string | null;
+  lang: TLocale;
+  mail: TMailTemplate;
+  userId?: string | null;
+  companyId?: string | null;
+}
+
+/**
+ * Puts a mail into the outbox. Call it inside the transaction of the change that causes the mail:
+ * the mail then exists exactly when the change does, and the worker sends it later.
+ */
+export function enqueueMail(db: TDb, input: TEnqueueMail, now = new Date()): string {
+  const rendered = renderMail(input.lang, input.mail);
+  const row = db
+    .insert(mailOutbox)
+    .values({
+      template: input.mail.template,
+      toAddress: input.to,
+      cc: input.cc ?? null,
+      userId: input.userId ?? null,
+      companyId: input.companyId ?? null,
+      lang: input.lang,
+      ...rendered,
+      nextAttemptAt: now,
+      createdAt: now,
+    })
+    .returning({ id: mailOutbox.id })
+    .get();
+  return row.id;
+}

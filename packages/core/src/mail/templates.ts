@@ -1,0 +1,60 @@
+import { createTranslator, type TLocale } from '@portal/i18n';
+
+export type TMailTemplate =
+  | { template: 'reset'; params: { name: string; link: string } }
+  | { template: 'first_login'; params: { name: string; link: string; days: number } }
+  | { template: 'password_changed'; params: { name: string; date: string } };
+
+export interface TRenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function layout(lang: TLocale, paragraphs: string[], button?: { label: string; href: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const action = button
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(button.href)}" style="background:#0b4f8a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(button.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555;word-break:break-all">${escapeHtml(button.href)}</p>`
+    : '';
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${body}${action}</body></html>`;
+}
+
+/** Renders a mail in the recipient's language as HTML and plain text. */
+export function renderMail(lang: TLocale, mail: TMailTemplate): TRenderedMail {
+  const t = createTranslator(lang);
+  const greeting = t('mail.greeting', { name: mail.params.name });
+  const signature = t('mail.signature');
+  switch (mail.template) {
+    case 'reset': {
+      const lines = [greeting, t('mail.reset_text')];
+      const tail = [t('mail.ignore_hint'), signature];
+      return {
+        subject: t('mail.reset_subject'),
+        html:
+          layout(lang, lines, { label: t('mail.reset_button'), href: mail.params.link }) +
+          tail.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+        text: [...lines, mail.params.link, ...tail].join('\n\n'),
+      };
+    }
+    case 'first_login': {
+      const lines = [greeting, t('mail.first_login_text', { days: mail.params.days })];
+      return {
+        subject: t('mail.first_login_subject'),
+        html:
+          layout(lang, lines, { label: t('mail.first_login_button'), href: mail.params.link }) +
+          `<p>${escapeHtml(signature)}</p>`,
+        text: [...lines, mail.params.link, signature].join('\n\n'),
+      };
+    }
+    case 'password_changed': {
+      const lines = [greeting, t('mail.password_changed_text', { date: mail.params.date }), signature];
+      return {
+        subject: t('mail.password_changed_subject'),
+        html: layout(lang, lines),
+        text: lines.join('\n\n'),
+      };
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/** Security constants from DECISIONS.md, in one place so tests and docs can name them. */
+export const SESSION_IDLE_SECONDS = { customer: 60 * 60, admin: 30 * 60 } as const;
+export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
+/** lastSeenAt is written at most this often, so a burst of requests is not a burst of writes. */
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+export const THROTTLE_LOCK_MS = 15 * 60 * 1000;
+export const THROTTLE_MAX_ACCOUNT_FAILURES = 10;
+/** Higher than per account: many people of one company may sit behind one NAT address. */
+export const THROTTLE_MAX_IP_FAILURES = 50;
+
+export const RESET_TOKEN_MINUTES = 60;
+export const INVITATION_DAYS = 14;
+export const FIRST_LOGIN_TOKEN_MINUTES = 60;
+
+export const AVV_VERSION = '5.40';
+/** Employers registered before this moment saw an older contract (spec §4, §9). */
+export const AVV_CUTOFF = new Date('2022-03-18T10:38:00+01:00');
+
+export const MAIL_RETRY_HOURS = 24;

@@ -1,0 +1,92 @@
+import { and, avvAcceptances, eq, ne, type TDatabase, users } from '@portal/db';
+import { audit } from '../audit/audit.ts';
+import type { TRequestMeta } from '../auth/login.ts';
+import type { TSessionUser } from '../auth/sessions.ts';
+import { DomainError, notFound } from '../errors.ts';
+import { AVV_VERSION } from '../policy.ts';
+import { loadUserView, type TUserView } from './user-view.ts';
+
+export interface TAccountPatch {
+  firstname?: string;
+  lastname?: string;
+  salutation?: 'Mr' | 'Mrs';
+  phoneNumber?: string;
+  street?: string;
+  postCode?: string;
+  city?: string;
+  lang?: 'de' | 'en';
+  sawVideo?: boolean;
+  /** Consents can be given, not taken back here. */
+  dataProtectionPolicyAccepted?: true;
+  orderProcessingAccepted?: true;
+  email?: string;
+}
+
+/**
+ * PATCH /employee/{id} for one's own account (admins may patch anyone). Password changes go
+ * through change-password, which needs the current password.
+ */
+export function updateAccount(
+  db: TDatabase,
+  viewer: TSessionUser,
+  userId: string,
+  patch: TAccountPatch,
+  meta: TRequestMeta,
+  now = new Date(),
+): TUserView {
+  if (viewer.id !== userId && viewer.role !== 'admin') throw notFound();
+  return db.transaction(
+    (tx) => {
+      const current = loadUserView(tx, userId);
+      if (!current) throw notFound();
+      const { orderProcessingAccepted, email, ...rest } = patch;
+      const changes: Partial<typeof users.$inferInsert> = { ...rest, updatedAt: now };
+
+      if (email !== undefined && email !== current.email) {
+        const taken = tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.email, email), ne(users.id, userId)))
+          .get();
+        if (taken) throw new DomainError('CONFLICT', 'users.email_already_exists');
+        changes.email = email;
+      }
+      if (orderProcessingAccepted && !current.orderProcessingAccepted) {
+        if (current.role !== 'employer' || !current.companyId) throw new DomainError('FORBIDDEN', 'errors.FORBIDDEN');
+        changes.orderProcessingAccepted = true;
+        changes.orderProcessingAcceptedAt = now;
+        tx.insert(avvAcceptances)
+          .values({
+            userId,
+            companyId: current.companyId,
+            contractVersion: AVV_VERSION,
+            acceptedAt: now,
+            sourceIp: meta.ip,
+          })
+          .run();
+        audit(tx, {
+          action: 'avv.accepted',
+          actorId: viewer.id,
+          actorRole: viewer.role,
+          companyId: current.companyId,
+          ip: meta.ip,
+          details: { version: AVV_VERSION },
+        });
+      }
+      tx.update(users).set(changes).where(eq(users.id, userId)).run();
+      audit(tx, {
+        action: 'user.updated',
+        actorId: viewer.id,
+        actorRole: viewer.role,
+        targetId: userId,
+        companyId: current.companyId,
+        ip: meta.ip,
+        details: { fields: Object.keys(patch).sort().join(',') },
+      });
+      const updated = loadUserView(tx, userId);
+      if (!updated) throw notFound();
+      return updated;
+    },
+    { behavior: 'immediate' },
+  );
+}

@@ -1,0 +1,81 @@
+import { companies, courseAssignments, eq, type TDb, users } from '@portal/db';
+
+/**
+ * The user as the API shows it (spec §3): every listed field, dates as ISO strings, never a hash
+ * or a secret. `acceptanceDate` repeats `orderProcessingAcceptedAt` under the spec's other name.
+ */
+export interface TUserView {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  salutation: 'Mr' | 'Mrs' | null;
+  role: 'admin' | 'employer' | 'manager' | 'employee';
+  active: boolean;
+  isFirstLogin: boolean;
+  locked: boolean;
+  companyId: string | null;
+  dataProtectionPolicyAccepted: boolean;
+  lang: 'de' | 'en';
+  sawVideo: boolean;
+  orderProcessingAccepted: boolean;
+  orderProcessingAcceptedAt: string | null;
+  acceptanceDate: string | null;
+  createdAt: string;
+  assignedCourseList: string[];
+  ownsOneCompany: boolean;
+  phoneNumber: string;
+  street: string;
+  postCode: string;
+  city: string;
+}
+
+export const userViewColumns = {
+  id: users.id,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  email: users.email,
+  salutation: users.salutation,
+  role: users.role,
+  active: users.active,
+  isFirstLogin: users.isFirstLogin,
+  locked: users.locked,
+  companyId: users.companyId,
+  dataProtectionPolicyAccepted: users.dataProtectionPolicyAccepted,
+  lang: users.lang,
+  sawVideo: users.sawVideo,
+  orderProcessingAccepted: users.orderProcessingAccepted,
+  orderProcessingAcceptedAt: users.orderProcessingAcceptedAt,
+  createdAt: users.createdAt,
+  phoneNumber: users.phoneNumber,
+  street: users.street,
+  postCode: users.postCode,
+  city: users.city,
+  ownerOf: companies.id,
+};
+
+/** Loads one user's view; `null` when the id does not exist. Callers do the scoping. */
+export function loadUserView(db: TDb, userId: string): TUserView | null {
+  const row = db
+    .select(userViewColumns)
+    .from(users)
+    .leftJoin(companies, eq(companies.ownerId, users.id))
+    .where(eq(users.id, userId))
+    .get();
+  if (!row) return null;
+  const courses = db
+    .select({ slug: courseAssignments.courseSlug })
+    .from(courseAssignments)
+    .where(eq(courseAssignments.userId, userId))
+    .all();
+  const { ownerOf, ...rest } = row;
+  const acceptedAt = rest.orderProcessingAcceptedAt?.toISOString() ?? null;
+  return {
+    ...rest,
+    orderProcessingAcceptedAt: acceptedAt,
+    acceptanceDate: acceptedAt,
+    createdAt: rest.createdAt.toISOString(),
+    assignedCourseList: courses.map((course) => course.slug),
+    ownsOneCompany: ownerOf !== null,
+  };
+}

@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+/** Timestamps are stored as Unix milliseconds: sortable, timezone-free, cheap to compare. */
+const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
+const createdAt = () => timestamp('created_at').notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const flag = (name: string) => integer(name, { mode: 'boolean' }).notNull().default(false);
+const uuid = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+export const companies = sqliteTable('companies', {
+  id: uuid(),
+  companyName: text('company_name').notNull(),
+  street: text('street').notNull().default(''),
+  postCode: text('post_code').notNull().default(''),
+  city: text('city').notNull().default(''),
+  phoneNumber: text('phone_number').notNull().default(''),
+  insuranceNumber: text('insurance_number').notNull().default(''),
+  /** Number of employees the policyholder declares (not the number of accounts). */
+  employeeCount: integer('employee_count'),
+  ownerId: text('owner_id').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
+  /** Last e-learning reset: the spec allows one every 30 days. */
+  lastProgressResetAt: timestamp('last_progress_reset_at'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at'),
+});
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: uuid(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    /** Trimmed and lower-cased; unique over all roles. */
+    email: text('email').notNull(),
+    salutation: text('salutation', { enum: ['Mr', 'Mrs'] }),
+    role: text('role', { enum: ['admin', 'employer', 'manager', 'employee'] }).notNull(),
+    /** Null until the person has set a password (invited, not yet signed in). */
+    passwordHash: text('password_hash'),
+    /** Account activated: the person has set a password at least once. */
+    active: flag('active'),
+    isFirstLogin: integer('is_first_login', { mode: 'boolean' }).notNull().default(true),
+    /** Blocked by an admin ("lock status"): cannot sign in, sessions end. */
+    locked: flag('locked'),
+    companyId: text('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    dataProtectionPolicyAccepted: flag('data_protection_policy_accepted'),
+    lang: text('lang', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
+    sawVideo: flag('saw_video'),
+    orderProcessingAccepted: flag('order_processing_accepted'),
+    orderProcessingAcceptedAt: timestamp('order_processing_accepted_at'),
+    phoneNumber: text('phone_number').notNull().default(''),
+    street: text('street').notNull().default(''),
+    postCode: text('post_code').notNull().default(''),
+    city: text('city').notNull().default(''),
+    /** TOTP (RFC 6238) secret; never leaves the data layer. */
+    totpSecret: text('totp_secret'),
+    passwordChangedAt: timestamp('password_changed_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at'),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_company_role_idx').on(table.companyId, table.role),
+  ],
+);
+
+/** Which courses are assigned to whom (spec §3 assignedCourseList). */
+export const courseAssignments = sqliteTable(
+  'course_assignments',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseSlug: text('course_slug').notNull(),
+    assignedAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.courseSlug] })],
+);
+
+/** Server-side sessions (Lucia guide): the token is `id.secret`, only SHA-256(secret) is stored. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    secretHash: text('secret_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'employer', 'manager', 'employee'] }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at').notNull(),
+    /** Idle timeout in seconds at creation (the `ttl` of the login answer). */
+    ttl: integer('ttl').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Invitation, password reset and first-login links; only SHA-256 of the token is stored. */
+export const oneTimeTokens = sqliteTable(
+  'one_time_tokens',
+  {
+    id: uuid(),
+    kind: text('kind', { enum: ['invitation', 'reset', 'first_login'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at').notNull(),
+    usedAt: timestamp('used_at'),
+  },
+  (table) => [
+    uniqueIndex('one_time_tokens_hash_unique').on(table.tokenHash),
+    index('one_time_tokens_user_kind_idx').on(table.userId, table.kind),
+  ],
+);
+
+/** Failed sign-ins per account (`account:<email>`) and per address (`ip:<ip>`). */
+export const loginThrottle = sqliteTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at').notNull(),
+  lockedUntil: timestamp('locked_until'),
+});
+
+/** Append-only record of AVV (order processing agreement) acceptances. */
+export const avvAcceptances = sqliteTable(
+  'avv_acceptances',
+  {
+    id: uuid(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contractVersion: text('contract_version').notNull(),
+    acceptedAt: timestamp('accepted_at').notNull(),
+    sourceIp: text('source_ip').notNull().default(''),
+  },
+  (table) => [index('avv_acceptances_company_idx').on(table.companyId)],
+);
+
+/**
+ * Security events. No foreign keys on purpose: entries outlive the users they name and are
+ * anonymised (ids removed) when a company is deleted.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: createdAt(),
+    action: text('action').notNull(),
+    actorId: text('actor_id'),
+    actorRole: text('actor_role'),
+    targetId: text('target_id'),
+    companyId: text('company_id'),
+    ip: text('ip'),
+    /** JSON with non-secret details (e.g. `{ "reason": "locked" }`). */
+    details: text('details'),
+  },
+  (table) => [
+    index('audit_log_company_idx').on(table.companyId),
+    index('audit_log_action_at_idx').on(table.action, table.at),
+  ],
+);
+
+/** Transactional outbox: written in the same transaction as the change, sent by the worker. */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: uuid(),
+    template: text('template').notNull(),
+    toAddress: text('to_address').notNull(),
+    cc: text('cc'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: text('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    lang: text('lang', { enum: ['de', 'en'] }).notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('mail_outbox_status_next_idx').on(table.status, table.nextAttemptAt)],
+);

@@ -1,0 +1,119 @@
+import { randomInt } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import type { TDatabase } from './client.ts';
+import { avvAcceptances, companies, users } from './schema.ts';
+
+export interface TDemoCredentials {
+  role: 'admin' | 'employer' | 'manager' | 'employee';
+  email: string;
+  password: string;
+}
+
+const WORDS = [
+  'Ahorn',
+  'Brücke',
+  'Dampfer',
+  'Eule',
+  'Fjord',
+  'Glocke',
+  'Hafen',
+  'Insel',
+  'Jacke',
+  'Kompass',
+  'Leuchte',
+  'Möwe',
+  'Nebel',
+  'Orgel',
+  'Pinsel',
+  'Quelle',
+  'Rakete',
+  'Segel',
+  'Tanne',
+  'Ufer',
+  'Vogel',
+  'Wolke',
+  'Zebra',
+  'Anker',
+  'Birne',
+  'Dachs',
+  'Falke',
+  'Gurke',
+  'Honig',
+  'Kiesel',
+];
+
+/** A passphrase a person can type from the start log: four words and two digits. */
+function passphrase(): string {
+  const words = Array.from({ length: 4 }, () => WORDS[randomInt(WORDS.length)]);
+  return `${words.join('-')}-${randomInt(10, 100)}`;
+}
+
+/**
+ * Fills an empty database with one admin, one policyholder with a complete company, one manager
+ * and three employees. Does nothing when any user exists, so it runs safely at every start.
+ * Returns the credentials to print once, or an empty list when nothing was seeded.
+ */
+export function seedDemoData(
+  db: TDatabase,
+  hashPassword: (password: string) => string,
+  fixedPassword?: string,
+): TDemoCredentials[] {
+  const existing = db.select({ n: count() }).from(users).get();
+  if ((existing?.n ?? 0) > 0) return [];
+
+  const people = [
+    { role: 'admin', firstname: 'Anna', lastname: 'Admin', email: 'admin@example.com', salutation: 'Mrs' },
+    { role: 'employer', firstname: 'Erik', lastname: 'Engel', email: 'employer@example.com', salutation: 'Mr' },
+    { role: 'manager', firstname: 'Maria', lastname: 'Müller', email: 'manager@example.com', salutation: 'Mrs' },
+    { role: 'employee', firstname: 'Emil', lastname: 'Schäfer', email: 'employee@example.com', salutation: 'Mr' },
+    { role: 'employee', firstname: 'Lena', lastname: 'Weiß', email: 'employee2@example.com', salutation: 'Mrs' },
+    { role: 'employee', firstname: 'Jonas', lastname: 'Krüger', email: 'employee3@example.com', salutation: 'Mr' },
+  ] as const;
+
+  const credentials: TDemoCredentials[] = [];
+  const now = new Date();
+  db.transaction((tx) => {
+    const company = tx
+      .insert(companies)
+      .values({
+        companyName: 'Musterfirma GmbH',
+        street: 'Hauptstraße 1',
+        postCode: '10115',
+        city: 'Berlin',
+        phoneNumber: '+49 30 1234567',
+        insuranceNumber: 'AS-4711081542',
+        employeeCount: 25,
+      })
+      .returning({ id: companies.id })
+      .get();
+
+    for (const person of people) {
+      const password = fixedPassword ?? passphrase();
+      const isCustomer = person.role !== 'admin';
+      const user = tx
+        .insert(users)
+        .values({
+          ...person,
+          passwordHash: hashPassword(password),
+          active: true,
+          isFirstLogin: false,
+          companyId: isCustomer ? company.id : null,
+          dataProtectionPolicyAccepted: isCustomer,
+          orderProcessingAccepted: person.role === 'employer',
+          orderProcessingAcceptedAt: person.role === 'employer' ? now : null,
+          sawVideo: true,
+          passwordChangedAt: now,
+        })
+        .returning({ id: users.id })
+        .get();
+      if (person.role === 'employer') {
+        tx.update(companies).set({ ownerId: user.id }).where(eq(companies.id, company.id)).run();
+        tx.insert(avvAcceptances)
+          .values({ userId: user.id, companyId: company.id, contractVersion: '5.40', acceptedAt: now })
+          .run();
+      }
+      credentials.push({ role: person.role, email: person.email, password });
+    }
+  });
+  return credentials;
+}

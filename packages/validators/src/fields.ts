@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const LANGUAGES = ['de', 'en'] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+export const ZLanguage = z.enum(LANGUAGES);
+
+export const ROLES = ['admin', 'employer', 'manager', 'employee'] as const;
+export type TRole = (typeof ROLES)[number];
+export const ZRole = z.enum(ROLES);
+/** Roles that sign in through /login (customer side). */
+export const CUSTOMER_ROLES = ['employer', 'manager', 'employee'] as const satisfies readonly TRole[];
+
+export const SALUTATIONS = ['Mr', 'Mrs'] as const;
+export const ZSalutation = z.enum(SALUTATIONS);
+
+/** Emails are compared case-insensitively; we store them trimmed and lower-cased. */
+export const ZEmail = z
+  .string()
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .max(254, { message: 'validation.email_invalid' })
+  .pipe(z.email({ message: 'validation.email_invalid' }))
+  .transform((value) => value.toLowerCase());
+
+export const ZName = z
+  .string()
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .max(100, { message: 'validation.too_long' });
+
+export const ZRequiredText = (max = 200) =>
+  z.string().trim().min(1, { message: 'validation.required' }).max(max, { message: 'validation.too_long' });
+
+/** Typed confirmations (spec §5): valid while empty or equal to the word; submit needs the word. */
+export const isConfirmationWordValid = (value: string, word: 'DELETE' | 'RESET') => value === '' || value === word;

@@ -1,0 +1,4 @@
+export * from './auth-forms.ts';
+export * from './fields.ts';
+export * from './insurance-number.ts';
+export * from './password.ts';

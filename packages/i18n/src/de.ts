@@ -40,7 +40,6 @@ export const de = {
     language: 'Sprache',
     language_de: 'Deutsch',
     language_en: 'English',
-    logo: 'Zur Startseite',
   },
   pages: {
     home: 'Startseite',
@@ -66,7 +65,8 @@ export const de = {
     order_data_processing: 'Auftragsverarbeitungsvertrag',
     data_protection_notes: 'Datenschutzhinweise',
     impressum: 'Impressum',
-    not_found: '404 – Seite nicht gefunden',
+    // Spec §2 names this title literally; it stays English in both languages.
+    not_found: '404 – Page Not Found',
     not_found_text: 'Diese Seite gibt es nicht. Prüfen Sie die Adresse oder gehen Sie zur Startseite.',
   },
   form: {

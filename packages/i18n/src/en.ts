@@ -41,7 +41,6 @@ export const en: TDictionary = {
     language: 'Language',
     language_de: 'Deutsch',
     language_en: 'English',
-    logo: 'Go to the home page',
   },
   pages: {
     home: 'Home',

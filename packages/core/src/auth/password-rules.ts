@@ -1,4 +1,4 @@
-import { isPasswordStrongEnough } from '@portal/validators';
+import { isPasswordStrongEnough } from '@portal/validators/strength';
 import { DomainError } from '../errors.ts';
 
 /** The server decides (DECISIONS.md): score >= 2 with the person's own data as user inputs. */

@@ -1,0 +1,145 @@
+import type { TMessageKey } from '@portal/i18n';
+import { type RouteObject, redirect } from 'react-router';
+import { AppLayout } from '../features/shell/app-layout.tsx';
+import { RouteError } from '../features/shell/route-error.tsx';
+import { guard, HOME_BY_ROLE, requireUser } from '../lib/guards.ts';
+
+/** Per-route facts the shell reads: hide the navigation (spec §2 meta flag) and the page title. */
+export interface TRouteHandle {
+  hideNav?: boolean;
+  title?: TMessageKey;
+}
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+const titleOnly = page(() => import('../routes/title-page.tsx'));
+
+const publicRoute = (
+  path: string,
+  title: TMessageKey,
+  load: () => Promise<{ default: React.ComponentType }>,
+): RouteObject => ({
+  path,
+  handle: { hideNav: true, title } satisfies TRouteHandle,
+  lazy: page(load),
+});
+
+const EMPLOYER_MANAGER = ['employer', 'manager'] as const;
+const CUSTOMERS = ['employer', 'manager', 'employee'] as const;
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: '/',
+        loader: async ({ request }) => {
+          const me = await requireUser(request);
+          return redirect(HOME_BY_ROLE[me.role]);
+        },
+        handle: { title: 'pages.home' } satisfies TRouteHandle,
+        lazy: titleOnly,
+      },
+      publicRoute('/login', 'pages.login', () => import('../features/auth/login-page.tsx')),
+      publicRoute('/admin/login', 'pages.admin_login', () => import('../features/auth/admin-login-page.tsx')),
+      publicRoute('/login/:token', 'pages.first_login', () => import('../features/auth/first-login-page.tsx')),
+      publicRoute('/register', 'pages.register', () => import('../features/auth/register-page.tsx')),
+      publicRoute(
+        '/reset-password',
+        'pages.password_recovery',
+        () => import('../features/auth/reset-password-page.tsx'),
+      ),
+      publicRoute(
+        '/admin/reset-password',
+        'pages.password_recovery',
+        () => import('../features/auth/admin-reset-password-page.tsx'),
+      ),
+      publicRoute(
+        '/recovery-password/:token',
+        'pages.set_new_password',
+        () => import('../features/auth/recovery-password-page.tsx'),
+      ),
+      publicRoute(
+        '/admin/recovery-password/:token',
+        'pages.set_new_password',
+        () => import('../features/auth/admin-recovery-password-page.tsx'),
+      ),
+      publicRoute('/order-data-processing', 'pages.order_data_processing', () => import('../routes/legal-page.tsx')),
+      publicRoute('/datenschutzhinweise', 'pages.data_protection_notes', () => import('../routes/legal-page.tsx')),
+      publicRoute('/data-protection-notes', 'pages.data_protection_notes', () => import('../routes/legal-page.tsx')),
+      { path: '/users', loader: guard(...EMPLOYER_MANAGER), handle: { title: 'pages.employee_list' }, lazy: titleOnly },
+      {
+        path: '/course-settings',
+        loader: guard(...EMPLOYER_MANAGER),
+        handle: { title: 'pages.course_settings' },
+        lazy: titleOnly,
+      },
+      { path: '/dashboard', loader: guard(...EMPLOYER_MANAGER), handle: { title: 'pages.dashboard' }, lazy: titleOnly },
+      {
+        path: '/proofOfInsurance',
+        loader: guard(...EMPLOYER_MANAGER),
+        handle: { title: 'pages.proof_of_insurance' },
+        lazy: titleOnly,
+      },
+      {
+        path: '/personalCertificate',
+        loader: guard(...CUSTOMERS),
+        handle: { title: 'pages.personal_certificate' },
+        lazy: titleOnly,
+      },
+      { path: '/trainings', loader: guard(...CUSTOMERS), handle: { title: 'pages.my_trainings' }, lazy: titleOnly },
+      {
+        path: '/trainings/:slug',
+        loader: guard(...CUSTOMERS),
+        handle: { title: 'pages.training' },
+        children: [
+          { index: true, lazy: titleOnly },
+          { path: 'quiz/:step', lazy: titleOnly },
+          { path: ':slide/:step?', lazy: titleOnly },
+        ],
+      },
+      {
+        path: '/account-settings',
+        loader: guard(...CUSTOMERS),
+        handle: { title: 'pages.account_settings' } satisfies TRouteHandle,
+        lazy: page(() => import('../features/account/account-settings-page.tsx')),
+      },
+      {
+        path: '/impressum',
+        loader: guard(),
+        handle: { title: 'pages.impressum' },
+        lazy: page(() => import('../routes/legal-page.tsx')),
+      },
+      {
+        path: '/admin',
+        loader: async ({ request }) => {
+          await requireUser(request, ['admin']);
+          return redirect('/admin/policyholders');
+        },
+      },
+      {
+        path: '/admin/policyholders',
+        loader: guard('admin'),
+        handle: { title: 'pages.policyholders' },
+        lazy: titleOnly,
+      },
+      {
+        path: '/admin/policyholders/:id',
+        loader: guard('admin'),
+        handle: { title: 'pages.policyholder_details' },
+        lazy: titleOnly,
+      },
+      { path: '/admin/statistics', loader: guard('admin'), handle: { title: 'pages.statistics' }, lazy: titleOnly },
+      { path: '/admin/admins', loader: guard('admin'), handle: { title: 'pages.admins' }, lazy: titleOnly },
+      { path: '/admin/upload', loader: guard('admin'), handle: { title: 'pages.upload' }, lazy: titleOnly },
+      { path: '/logout', lazy: page(() => import('../features/auth/logout-page.tsx')) },
+      {
+        path: '*',
+        handle: { hideNav: true, title: 'pages.not_found' } satisfies TRouteHandle,
+        lazy: page(() => import('../routes/not-found-page.tsx')),
+      },
+    ],
+  },
+];

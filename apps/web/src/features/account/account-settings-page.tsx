@@ -1,0 +1,27 @@
+import { useT } from '../../lib/i18n.tsx';
+import { LanguageSwitch } from '../shell/language-switch.tsx';
+import { useMe } from '../shell/use-me.ts';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { ProfileForm } from './profile-form.tsx';
+
+/** Account settings: profile, language, password (spec §2). Company data follows with the employer issue. */
+export default function AccountSettingsPage() {
+  const t = useT();
+  const me = useMe().data;
+  if (!me) return <p role="status">{t('app.loading')}</p>;
+  return (
+    <section className="page narrow">
+      <h1>{t('account_settings.title')}</h1>
+      <div className="card">
+        <ProfileForm me={me} />
+      </div>
+      <div className="card">
+        <h2>{t('account_settings.language')}</h2>
+        <LanguageSwitch />
+      </div>
+      <div className="card">
+        <ChangePasswordForm me={me} />
+      </div>
+    </section>
+  );
+}

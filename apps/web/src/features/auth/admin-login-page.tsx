@@ -1,0 +1,5 @@
+import { LoginForm } from './login-form.tsx';
+
+export default function AdminLoginPage() {
+  return <LoginForm audience="admin" />;
+}

@@ -1,0 +1,5 @@
+import { RecoveryPasswordForm } from './recovery-password-form.tsx';
+
+export default function AdminRecoveryPasswordPage() {
+  return <RecoveryPasswordForm audience="admin" />;
+}

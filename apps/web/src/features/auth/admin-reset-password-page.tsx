@@ -1,0 +1,5 @@
+import { ResetPasswordForm } from './reset-password-form.tsx';
+
+export default function AdminResetPasswordPage() {
+  return <ResetPasswordForm audience="admin" />;
+}

@@ -1,0 +1,84 @@
+import type { TMessageKey } from '@portal/i18n';
+import { ZLoginForm } from '@portal/validators';
+import { Button, Form } from 'react-aria-components';
+import { Link, useSearchParams } from 'react-router';
+import { PasswordInput, TextInput } from '../../components/form-fields.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { useT } from '../../lib/i18n.tsx';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import { useCompleteSignIn } from './use-sign-in.ts';
+
+/** Sign-in form for customers (/login) and admins (/admin/login), spec §2 and §8. */
+export function LoginForm({ audience }: { audience: 'customer' | 'admin' }) {
+  const t = useT();
+  const toast = useToast();
+  const [params] = useSearchParams();
+  const complete = useCompleteSignIn();
+  const form = useZodForm(ZLoginForm, { email: '', password: '' });
+  const customer = trpc.employee.login.useMutation();
+  const admin = trpc.appuser.login.useMutation();
+  const mutation = audience === 'admin' ? admin : customer;
+
+  const submit = async () => {
+    form.markSubmitted();
+    if (!form.isValid) return;
+    try {
+      const answer = await mutation.mutateAsync({ email: form.values.email, password: form.values.password });
+      await complete(answer, params.get('next'));
+    } catch (error) {
+      // Spec §8: customers see login.failed; admins the server's message, else a generic one.
+      toast.error(audience === 'customer' ? t('login.failed') : (errorMessage(error) ?? t('app.something_went_wrong')));
+    }
+  };
+
+  const title: TMessageKey = audience === 'admin' ? 'pages.admin_login' : 'login.title';
+  return (
+    <section className="auth-card">
+      <h1>{t(title)}</h1>
+      <p className="muted">{audience === 'admin' ? t('login.admin_hint') : t('login.intro')}</p>
+      <Form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        className="form"
+      >
+        <TextInput
+          label={t('form.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          isRequired
+          value={form.values.email}
+          onChange={(value) => form.set('email', value)}
+          onBlur={() => form.touch('email')}
+          error={form.errorFor('email')}
+        />
+        <PasswordInput
+          label={t('form.password')}
+          name="password"
+          autoComplete="current-password"
+          isRequired
+          value={form.values.password}
+          onChange={(value) => form.set('password', value)}
+          onBlur={() => form.touch('password')}
+          error={form.errorFor('password')}
+        />
+        <Button type="submit" className="button button-primary" isDisabled={!form.isValid || mutation.isPending}>
+          {mutation.isPending ? t('login.pending') : t('login.submit')}
+        </Button>
+      </Form>
+      <p className="auth-links">
+        <Link to={audience === 'admin' ? '/admin/reset-password' : '/reset-password'}>
+          {t('login.forgot_password')}
+        </Link>
+        {audience === 'customer' && (
+          <span>
+            {t('login.no_account')} <Link to="/register">{t('login.register_link')}</Link>
+          </span>
+        )}
+      </p>
+    </section>
+  );
+}

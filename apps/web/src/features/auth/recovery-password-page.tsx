@@ -1,0 +1,5 @@
+import { RecoveryPasswordForm } from './recovery-password-form.tsx';
+
+export default function RecoveryPasswordPage() {
+  return <RecoveryPasswordForm audience="customer" />;
+}

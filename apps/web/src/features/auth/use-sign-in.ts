@@ -1,0 +1,25 @@
+import type { RouterOutputs } from '@portal/api';
+import { useNavigate } from 'react-router';
+import { useI18n } from '../../lib/i18n.tsx';
+import { safeNext } from '../../lib/safe-next.ts';
+import { saveSessionData } from '../../lib/session-data.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+type TLoginAnswer = RouterOutputs['employee']['login'];
+
+/** After any successful sign-in: remember the session shape, adopt the user's language, go on. */
+export function useCompleteSignIn() {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const { setLocale } = useI18n();
+  return async (answer: TLoginAnswer, next: string | null) => {
+    if ('firstLoginToken' in answer) {
+      await navigate(`/login/${answer.firstLoginToken}?email=${encodeURIComponent(answer.email)}`);
+      return;
+    }
+    saveSessionData({ userId: answer.userId, ttl: answer.ttl, created: answer.created, role: answer.role });
+    setLocale(answer.lang);
+    await utils.auth.me.invalidate();
+    await navigate(safeNext(next), { replace: true });
+  };
+}

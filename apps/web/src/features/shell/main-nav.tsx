@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import type { TMe } from '../../lib/guards.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+import { Logo } from './logo.tsx';
+import { menusFor } from './menus.ts';
+import { useSwipe } from './use-swipe.ts';
+
+/** Main navigation by role (spec §2); collapsible on small screens, closes on route change. */
+export function MainNav({ me }: { me: TMe }) {
+  const t = useT();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const openMenu = useCallback(() => setOpen(true), []);
+  const closeMenu = useCallback(() => setOpen(false), []);
+  useSwipe(openMenu, closeMenu);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new path
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  const isAdmin = me.role === 'admin';
+  return (
+    <header className="topbar">
+      <Logo admin={isAdmin} />
+      <button
+        type="button"
+        className="menu-button"
+        aria-expanded={open}
+        aria-controls="main-menu"
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? t('nav.close_menu') : t('nav.open_menu')}
+      </button>
+      <nav id="main-menu" aria-label={t('nav.main')} className={`main-nav${open ? ' open' : ''}`}>
+        {menusFor(me.role).map((group) => (
+          <div key={group.label ?? 'main'} className="nav-group">
+            {group.label && <span className="nav-group-label">{t(group.label)}</span>}
+            <ul>
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to}>{t(link.label)}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <div className="nav-group nav-end">
+          {!isAdmin && <LanguageSwitch />}
+          <NavLink to="/logout" className="logout-link">
+            {t('nav.logout')}
+          </NavLink>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,51 @@
+import type { AppRouter } from '@portal/api';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import { getLocale } from './locale-state.ts';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+/** Errors that mean "your session is gone" (spec §8 AUTHORIZATION_REQUIRED). */
+export function isAuthorizationRequired(error: unknown): boolean {
+  return error instanceof TRPCClientError && error.data?.errorCode === 'AUTHORIZATION_REQUIRED';
+}
+
+let onAuthorizationRequired: () => void = () => {};
+export const setAuthorizationRequiredHandler = (handler: () => void) => {
+  onAuthorizationRequired = handler;
+};
+
+const handleError = (error: unknown) => {
+  if (isAuthorizationRequired(error)) onAuthorizationRequired();
+};
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: handleError }),
+  mutationCache: new MutationCache({ onError: handleError }),
+  defaultOptions: {
+    queries: { staleTime: 30_000, retry: (count, error) => !isAuthorizationRequired(error) && count < 2 },
+  },
+});
+
+export const trpcClient = trpc.createClient({
+  links: [
+    httpBatchLink({
+      url: '/trpc',
+      // Spec §7: every call carries the chosen locale.
+      headers: () => ({ 'Accept-Language': getLocale() }),
+      fetch: (url, options) => fetch(url, { ...options, credentials: 'same-origin', cache: 'no-store' }),
+    }),
+  ],
+});
+
+/** For route loaders: `utils.auth.me.ensureData()` preloads before a route renders. */
+export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+
+/** The translated message of a failed call, or null for an unknown failure. */
+export function errorMessage(error: unknown): string | null {
+  if (error instanceof TRPCClientError && typeof error.message === 'string' && error.message.length > 0) {
+    return error.data?.messageKey || error.data?.errorCode ? error.message : null;
+  }
+  return null;
+}

@@ -1,0 +1,42 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { routes } from './app/routes.tsx';
+import { ToastProvider } from './components/toasts.tsx';
+import { I18nProvider } from './lib/i18n.tsx';
+import { getLocale } from './lib/locale-state.ts';
+import { loginPathFor } from './lib/safe-next.ts';
+import { clearSessionData } from './lib/session-data.ts';
+import { queryClient, setAuthorizationRequiredHandler, trpc, trpcClient } from './lib/trpc.ts';
+import './styles.css';
+
+document.documentElement.lang = getLocale();
+const router = createBrowserRouter(routes);
+
+const AUTH_PAGES = /^\/(admin\/)?(login|logout|register|reset-password|recovery-password)(\/|$)/;
+
+// Spec §8: AUTHORIZATION_REQUIRED clears the session and goes to sign-in with `next`.
+setAuthorizationRequiredHandler(() => {
+  const { pathname, search } = router.state.location;
+  if (AUTH_PAGES.test(pathname)) return;
+  clearSessionData();
+  queryClient.clear();
+  void router.navigate(`${loginPathFor(pathname)}?next=${encodeURIComponent(pathname + search)}`);
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing');
+createRoot(root).render(
+  <StrictMode>
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </I18nProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  </StrictMode>,
+);

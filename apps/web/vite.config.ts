@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development Vite serves the app and forwards API calls to the server on port 3000.
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { '/trpc': 'http://localhost:3000', '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
+  },
+  build: { target: 'es2022', sourcemap: false },
+});

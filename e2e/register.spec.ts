@@ -1,0 +1,52 @@
+import { expect, test } from './support/fixtures.ts';
+
+const STRONG = 'Sommerwind über Hamburg 2026';
+
+async function fillRegistration(page: import('@playwright/test').Page, email: string, password: string) {
+  await page.goto('/register');
+  await page.getByLabel('Vorname').fill('Clara');
+  await page.getByLabel('Nachname').fill('Becker');
+  await page.getByLabel('Firmenname').fill('Becker Logistik GmbH');
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByLabel('Passwort bestätigen').fill(password);
+  await page.getByText('Ich bestätige, dass mein Unternehmen Kunde des Versicherers ist.').click();
+  await page.getByText('Ich habe die Datenschutzhinweise gelesen und willige').click();
+  await page.getByText('Ich akzeptiere den Auftragsverarbeitungsvertrag.').click();
+}
+
+test('a policyholder registers, is signed in and lands on /course-settings', async ({ page }) => {
+  await fillRegistration(page, `clara.${Date.now()}@becker-logistik.example`, STRONG);
+  await expect(page.getByTestId('password-strength')).toHaveText(/stark|sehr stark/);
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page).toHaveURL('/course-settings');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kurseinstellungen');
+});
+
+test('the submit button stays disabled until every checkbox is checked', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('Vorname').fill('Clara');
+  await page.getByLabel('Nachname').fill('Becker');
+  await page.getByLabel('Firmenname').fill('Becker Logistik GmbH');
+  await page.getByLabel('E-Mail').fill('clara@example.org');
+  await page.getByLabel('Passwort', { exact: true }).fill(STRONG);
+  await page.getByLabel('Passwort bestätigen').fill(STRONG);
+  await expect(page.getByRole('button', { name: 'Registrieren' })).toBeDisabled();
+});
+
+test('a weak password shows a red meter and the password_too_weak toast; nothing is created', async ({ page }) => {
+  const email = `weak.${Date.now()}@example.org`;
+  await fillRegistration(page, email, 'passwort1234');
+  await expect(page.getByTestId('password-strength')).toHaveText(/schwach/);
+  await expect(page.locator('.strength-bar')).toHaveClass(/strength-red/);
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page.getByRole('alert')).toContainText('Passwortkomplexität muss mindestens "mittel" sein');
+  await expect(page).toHaveURL('/register');
+});
+
+test('a used email gets users.email_already_exists', async ({ page }) => {
+  await fillRegistration(page, 'employer@example.com', STRONG);
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page.getByRole('alert')).toContainText('E-Mail existiert bereits');
+  await expect(page).toHaveURL('/register');
+});

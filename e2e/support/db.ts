@@ -1,0 +1,36 @@
+import { createHash, randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { E2E_DATABASE_FILE } from '../../playwright.config.ts';
+
+/**
+ * Direct access to the e2e database for set-up the UI of this issue cannot do yet
+ * (inviting people arrives with the employer workspace).
+ */
+export function withDb<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(E2E_DATABASE_FILE);
+  db.pragma('busy_timeout = 5000');
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** An invited employee of the demo company with a 14-day invitation link; returns the link path. */
+export function inviteEmployee(email: string, firstname = 'Ina', lastname = 'Neumann'): string {
+  return withDb((db) => {
+    const company = db.prepare('select id from companies limit 1').get() as { id: string };
+    const userId = crypto.randomUUID();
+    db.prepare(
+      `insert into users (id, firstname, lastname, email, role, company_id, is_first_login, active, created_at)
+       values (?, ?, ?, ?, 'employee', ?, 1, 0, ?)`,
+    ).run(userId, firstname, lastname, email, company.id, Date.now());
+    const token = randomBytes(32).toString('hex');
+    const hash = createHash('sha256').update(token).digest('hex');
+    db.prepare(
+      `insert into one_time_tokens (id, kind, token_hash, user_id, created_at, expires_at)
+       values (?, 'invitation', ?, ?, ?, ?)`,
+    ).run(crypto.randomUUID(), hash, userId, Date.now(), Date.now() + 14 * 86_400_000);
+    return `/login/${token}?email=${encodeURIComponent(email)}`;
+  });
+}

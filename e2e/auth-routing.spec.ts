@@ -1,3 +1,4 @@
+import { withDb } from './support/db.ts';
 import { DEMO, expect, signIn, type TDemoRole, test } from './support/fixtures.ts';
 
 const LANDING: Record<TDemoRole, string> = {
@@ -109,4 +110,27 @@ test('the mobile menu opens with the button and closes on navigation', async ({ 
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByRole('button', { name: 'Menü öffnen' })).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('the help dialog of employers opens, traps focus, closes with Escape and records sawVideo', async ({ page }) => {
+  const sawVideo = () =>
+    withDb(
+      (db) => (db.prepare('select saw_video as v from users where email = ?').get(DEMO.manager) as { v: number }).v,
+    );
+  withDb((db) => db.prepare('update users set saw_video = 0 where email = ?').run(DEMO.manager));
+  await signIn(page, 'manager');
+  await page.getByRole('button', { name: 'Hilfe' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Erste Schritte' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveCount(4);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Hilfe' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByRole('button', { name: 'Hilfe' }).click();
+  await page.mouse.click(5, 700); // outside the dialog
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Hilfe' })).toBeFocused();
+  expect(sawVideo()).toBe(1);
 });

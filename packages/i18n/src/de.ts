@@ -201,6 +201,15 @@ export const de = {
     data_protection: 'Datenschutzhinweise',
     order_processing: 'Auftragsverarbeitung',
   },
+  help: {
+    title: 'Erste Schritte',
+    intro: 'So starten Sie mit dem Portal:',
+    step_avv: 'Lesen und akzeptieren Sie den Auftragsverarbeitungsvertrag (AVV).',
+    step_settings: 'Vervollständigen Sie Ihre Firmendaten in den Kontoeinstellungen.',
+    step_invite: 'Laden Sie Ihre Mitarbeiter ein – einzeln oder als Liste.',
+    step_assign: 'Weisen Sie die Kurse zu und verfolgen Sie den Fortschritt im Dashboard.',
+    open: 'Hilfe: erste Schritte',
+  },
   modal: {
     close: 'Dialog schließen',
   },

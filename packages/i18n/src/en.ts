@@ -197,6 +197,15 @@ export const en: TDictionary = {
     data_protection: 'Data protection notes',
     order_processing: 'Data processing',
   },
+  help: {
+    title: 'First steps',
+    intro: 'How to get started with the portal:',
+    step_avv: 'Read and accept the data processing agreement (DPA).',
+    step_settings: 'Complete your company data in the account settings.',
+    step_invite: 'Invite your employees – one by one or as a list.',
+    step_assign: 'Assign the courses and follow the progress on the dashboard.',
+    open: 'Help: first steps',
+  },
   modal: {
     close: 'Close dialog',
   },

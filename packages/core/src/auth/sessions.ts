@@ -1,4 +1,4 @@
-import { and, eq, ne, sessions, type TDb, users } from '@portal/db';
+import { and, eq, ne, sessions, sql, type TDb, users } from '@portal/db';
 import type { TRole } from '@portal/validators';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_INTERVAL_MS } from '../policy.ts';
 import { constantTimeEqualHex, generateSecret, hashSecret } from '../tokens.ts';
@@ -21,6 +21,41 @@ export interface TSessionUser {
   firstname: string;
   lastname: string;
   lang: 'de' | 'en';
+}
+
+function buildSessionLookup(db: TDb) {
+  return db
+    .select({
+      id: sessions.id,
+      secretHash: sessions.secretHash,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ttl: sessions.ttl,
+      userId: users.id,
+      role: users.role,
+      companyId: users.companyId,
+      email: users.email,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      lang: users.lang,
+      locked: users.locked,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare();
+}
+
+// Every authenticated request runs this lookup: prepared once per connection, it skips drizzle's
+// query building (about 0.1 ms a call).
+const lookups = new WeakMap<object, ReturnType<typeof buildSessionLookup>>();
+function sessionLookup(db: TDb) {
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = buildSessionLookup(db);
+    lookups.set(db, lookup);
+  }
+  return lookup;
 }
 
 export const idleSecondsFor = (role: TRole) =>
@@ -68,26 +103,7 @@ export function validateSessionToken(
 ): { session: TSessionInfo; user: TSessionUser } | null {
   const [id, secret] = token.split('.');
   if (!id || !secret || id.length > 64 || secret.length > 128) return null;
-  const row = db
-    .select({
-      id: sessions.id,
-      secretHash: sessions.secretHash,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      ttl: sessions.ttl,
-      userId: users.id,
-      role: users.role,
-      companyId: users.companyId,
-      email: users.email,
-      firstname: users.firstname,
-      lastname: users.lastname,
-      lang: users.lang,
-      locked: users.locked,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .get();
+  const row = sessionLookup(db).get({ id });
   if (!row || !constantTimeEqualHex(row.secretHash, hashSecret(secret))) return null;
 
   const idleFor = now.getTime() - row.lastSeenAt.getTime();

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { TMe } from '../../lib/guards.ts';
 import { useT } from '../../lib/i18n.tsx';
+import { HelpDialog } from './help-dialog.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 import { menusFor } from './menus.ts';
@@ -45,6 +46,7 @@ export function MainNav({ me }: { me: TMe }) {
           </div>
         ))}
         <div className="nav-group nav-end">
+          {(me.role === 'employer' || me.role === 'manager') && <HelpDialog me={me} />}
           {!isAdmin && <LanguageSwitch />}
           <NavLink to="/logout" className="logout-link">
             {t('nav.logout')}

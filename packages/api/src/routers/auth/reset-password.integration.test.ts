@@ -165,6 +165,23 @@ describe('employee.resetPassword (use the link)', () => {
     expect(await loginWorks(employee.email, NEW_PASSWORD)).toBe(true);
   });
 
+  it('two concurrent uses of one link: exactly one wins', async () => {
+    const employee = seedEmployee(t.db, companyId);
+    const { mails } = await requestReset(employee.email);
+    const token = tokenFromText(mails[0]?.text ?? '', '/recovery-password/');
+    const results = await Promise.allSettled([
+      callerFor(t.db).caller.employee.resetPassword({ token, newPassword: NEW_PASSWORD }),
+      callerFor(t.db).caller.employee.resetPassword({ token, newPassword: OTHER_STRONG_PASSWORD }),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const rejected = results.find((result) => result.status === 'rejected');
+    expect(rejected?.status === 'rejected' && rejected.reason.message).toBe('recovery_password.invalid_link');
+    const winner = results[0]?.status === 'fulfilled' ? NEW_PASSWORD : OTHER_STRONG_PASSWORD;
+    expect(await loginWorks(employee.email, winner)).toBe(true);
+    const notices = outboxFor(t.db, employee.email).filter((mail) => mail.template === 'password_changed');
+    expect(notices).toHaveLength(1);
+  });
+
   it('refuses an expired link', async () => {
     const employee = seedEmployee(t.db, companyId);
     const { mails } = await requestReset(employee.email);

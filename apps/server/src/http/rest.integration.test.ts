@@ -1,0 +1,451 @@
+import { appRouter } from '@portal/api';
+import { createTranslator } from '@portal/i18n';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDb,
+  OTHER_STRONG_PASSWORD,
+  outboxFor,
+  STRONG_PASSWORD,
+  seedAdmin,
+  seedEmployee,
+  seedEmployer,
+  type TSeededUser,
+  type TTestDb,
+  tokenFromText,
+  uniqueEmail,
+} from '../../../../packages/api/src/test/test-db.ts';
+import { createApp } from '../app.ts';
+import type { TLogger } from '../logger.ts';
+
+const de = createTranslator('de');
+const en = createTranslator('en');
+
+let t: TTestDb;
+let app: ReturnType<typeof createApp>;
+let employer: TSeededUser & { companyId: string; token: string };
+const logged: { level: string; message: string }[] = [];
+/** Every error body the app sent, checked once at the end for leaks. */
+const errorBodies: string[] = [];
+
+const logger: TLogger = {
+  info: (message) => logged.push({ level: 'info', message }),
+  warn: (message) => logged.push({ level: 'warn', message }),
+  error: (message) => logged.push({ level: 'error', message }),
+};
+
+beforeAll(async () => {
+  t = createTestDb();
+  app = createApp({ db: t.db, config: t.config, logger, webDist: '/nonexistent/web/dist' });
+  employer = await seedEmployer(t.db);
+});
+afterAll(() => t.cleanup());
+
+interface TCall {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+async function call(method: string, path: string, options: TCall = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  // trpc-to-openapi wants a JSON content type on every POST/PATCH, even one without a body.
+  if (method !== 'GET') headers['content-type'] ??= 'application/json';
+  const response = await app.request(path, {
+    method,
+    headers,
+    ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+  });
+  const text = await response.text();
+  if (response.status >= 400) errorBodies.push(text);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field
+  return { status: response.status, headers: response.headers, json: json as any, text };
+}
+
+async function login(email: string, password: string, path = '/api/employee/login') {
+  const response = await call('POST', path, { body: { email, password } });
+  expect(response.status).toBe(200);
+  return response.json.id as string;
+}
+
+describe('REST /api (generated from the procedures)', () => {
+  it('POST /api/employee/login answers a Bearer token', async () => {
+    const employee = seedEmployee(t.db, employer.companyId);
+    const response = await call('POST', '/api/employee/login', {
+      body: { email: employee.email, password: STRONG_PASSWORD },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ userId: employee.id, ttl: 3600, lang: 'de', role: 'employee' });
+    expect(response.json.id).toMatch(/^[a-z0-9]+\.[a-z0-9]+$/);
+    // REST never sets the browser cookie.
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('GET /api/employee/{id} with Bearer answers the user, not cached', async () => {
+    const employee = seedEmployee(t.db, employer.companyId);
+    const token = await login(employee.email, STRONG_PASSWORD);
+    const response = await call('GET', `/api/employee/${employee.id}`, { token });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ id: employee.id, email: employee.email, role: 'employee' });
+    expect(response.json).not.toHaveProperty('passwordHash');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('without Authorization answers 401 AUTHORIZATION_REQUIRED', async () => {
+    const employee = seedEmployee(t.db, employer.companyId);
+    for (const token of [undefined, 'expired.token']) {
+      const response = await call('GET', `/api/employee/${employee.id}`, token ? { token } : {});
+      expect(response.status).toBe(401);
+      expect(response.json).toMatchObject({
+        success: false,
+        code: 'AUTHORIZATION_REQUIRED',
+        messageKey: 'errors.AUTHORIZATION_REQUIRED',
+      });
+      expect(response.json.message).toBe(de('errors.AUTHORIZATION_REQUIRED'));
+    }
+  });
+
+  it('a foreign id answers 404 like a missing one', async () => {
+    const other = await seedEmployer(t.db);
+    const foreign = await call('GET', `/api/employee/${other.id}`, { token: employer.token });
+    const missing = await call('GET', `/api/employee/${crypto.randomUUID()}`, { token: employer.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.json).toEqual(missing.json);
+    expect(foreign.json).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  it('PATCH /api/employee/{id} with Bearer changes the language', async () => {
+    const employee = seedEmployee(t.db, employer.companyId);
+    const token = await login(employee.email, STRONG_PASSWORD);
+    const response = await call('PATCH', `/api/employee/${employee.id}`, { token, body: { lang: 'en' } });
+    expect(response.status).toBe(200);
+    expect(response.json.lang).toBe('en');
+    const again = await call('GET', `/api/employee/${employee.id}`, { token });
+    expect(again.json.lang).toBe('en');
+  });
+
+  it('POST /api/employee/create-employer registers and signs in', async () => {
+    const email = uniqueEmail('rest-register');
+    const response = await call('POST', '/api/employee/create-employer', {
+      body: {
+        firstname: 'Rita',
+        lastname: 'Rest',
+        companyName: 'REST GmbH',
+        email,
+        password: STRONG_PASSWORD,
+        confirmPassword: STRONG_PASSWORD,
+        confirmLicense: true,
+        dataProtectionPolicyAccepted: true,
+        orderProcessingAccepted: true,
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ role: 'employer', ttl: 3600 });
+    const me = await call('GET', `/api/employee/${response.json.userId}`, { token: response.json.id });
+    expect(me.json).toMatchObject({ email, ownsOneCompany: true, orderProcessingAccepted: true });
+
+    const duplicate = await call('POST', '/api/employee/create-employer', {
+      body: {
+        firstname: 'Rita',
+        lastname: 'Rest',
+        companyName: 'REST GmbH',
+        email,
+        password: STRONG_PASSWORD,
+        confirmPassword: STRONG_PASSWORD,
+        confirmLicense: true,
+        dataProtectionPolicyAccepted: true,
+        orderProcessingAccepted: true,
+      },
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.json).toMatchObject({
+      success: false,
+      code: 'CONFLICT',
+      messageKey: 'users.email_already_exists',
+    });
+  });
+
+  it('validation errors answer 400 with translated field issues', async () => {
+    const response = await call('POST', '/api/employee/create-employer', {
+      headers: { 'accept-language': 'en' },
+      body: { firstname: 'Rita', email: 'not-an-email', password: 'short' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({
+      success: false,
+      code: 'BAD_REQUEST',
+      messageKey: 'validation.invalid_input',
+    });
+    expect(response.json.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'email', messageKey: 'validation.email_invalid' }),
+        expect.objectContaining({ path: 'password', messageKey: 'validation.password_min_length' }),
+        expect.objectContaining({ path: 'confirmLicense', messageKey: 'validation.must_be_checked' }),
+      ]),
+    );
+  });
+
+  it('reset, reset-password and logout work end to end', async () => {
+    const employee = seedEmployee(t.db, employer.companyId);
+    const oldToken = await login(employee.email, STRONG_PASSWORD);
+
+    const reset = await call('POST', '/api/employee/reset', { body: { email: employee.email } });
+    const unknown = await call('POST', '/api/employee/reset', { body: { email: 'nobody@example.com' } });
+    expect(reset.status).toBe(200);
+    expect(reset.json).toEqual(unknown.json);
+    expect(reset.json.success).toBe(true);
+
+    const mail = outboxFor(t.db, employee.email).find((row) => row.template === 'reset');
+    const token = tokenFromText(mail?.text ?? '', '/recovery-password/');
+    const done = await call('POST', '/api/employee/reset-password', {
+      body: { token, newPassword: OTHER_STRONG_PASSWORD },
+    });
+    expect(done.status).toBe(200);
+    expect(done.json).toEqual({ success: true });
+    // The reset ended the old session.
+    expect((await call('GET', `/api/employee/${employee.id}`, { token: oldToken })).status).toBe(401);
+
+    const reused = await call('POST', '/api/employee/reset-password', {
+      body: { token, newPassword: OTHER_STRONG_PASSWORD },
+    });
+    expect(reused.status).toBe(400);
+    expect(reused.json.messageKey).toBe('recovery_password.invalid_link');
+
+    const fresh = await login(employee.email, OTHER_STRONG_PASSWORD);
+    const logout = await call('POST', '/api/employee/logout', { token: fresh });
+    expect(logout.status).toBe(200);
+    expect(logout.json).toEqual({ success: true });
+    expect((await call('GET', `/api/employee/${employee.id}`, { token: fresh })).status).toBe(401);
+  });
+
+  it('POST /api/appuser/login signs an admin in, /api/employee/login does not', async () => {
+    const admin = seedAdmin(t.db);
+    const response = await call('POST', '/api/appuser/login', {
+      body: { email: admin.email, password: STRONG_PASSWORD },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ userId: admin.id, role: 'admin', ttl: 1800 });
+    const wrongDoor = await call('POST', '/api/employee/login', {
+      body: { email: admin.email, password: STRONG_PASSWORD },
+    });
+    expect(wrongDoor.status).toBe(401);
+    const logout = await call('POST', '/api/appuser/logout', { token: response.json.id });
+    expect(logout.status).toBe(200);
+
+    const reset = await call('POST', '/api/appuser/reset', { body: { email: admin.email } });
+    expect(reset.status).toBe(200);
+    const mail = outboxFor(t.db, admin.email).find((row) => row.template === 'reset');
+    const token = tokenFromText(mail?.text ?? '', '/admin/recovery-password/');
+    const done = await call('POST', '/api/appuser/reset-password', {
+      body: { token, newPassword: OTHER_STRONG_PASSWORD },
+    });
+    expect(done.status).toBe(200);
+  });
+
+  it('POST /api/employee/change-password needs the current password', async () => {
+    const employee = seedEmployee(t.db, employer.companyId);
+    const token = await login(employee.email, STRONG_PASSWORD);
+    const wrong = await call('POST', '/api/employee/change-password', {
+      token,
+      body: { currentPassword: 'nope', newPassword: OTHER_STRONG_PASSWORD },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.messageKey).toBe('change_password.current_password_wrong');
+    const right = await call('POST', '/api/employee/change-password', {
+      token,
+      body: { currentPassword: STRONG_PASSWORD, newPassword: OTHER_STRONG_PASSWORD },
+    });
+    expect(right.status).toBe(200);
+  });
+
+  it('answers in the language of Accept-Language', async () => {
+    const employee = seedEmployee(t.db, employer.companyId);
+    const body = { email: employee.email, password: 'definitely-wrong' };
+    const german = await call('POST', '/api/employee/login', { body });
+    const english = await call('POST', '/api/employee/login', {
+      body,
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(german.status).toBe(401);
+    expect(german.json).toEqual({
+      success: false,
+      code: 'UNAUTHORIZED',
+      message: 'Zugangsdaten falsch',
+      messageKey: 'login.failed',
+      issues: null,
+    });
+    expect(english.json).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Wrong credentials',
+      messageKey: 'login.failed',
+    });
+
+    const reset = await call('POST', '/api/employee/reset', {
+      body: { email: 'x@example.com' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(reset.json.message).toBe(en('reset_password.link_sent_successfully'));
+  });
+
+  it('unknown paths, wrong methods and broken bodies answer without internals', async () => {
+    const unknown = await call('GET', '/api/does-not-exist');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json?.success).toBe(false);
+    const wrongMethod = await call('DELETE', '/api/employee/login');
+    expect(wrongMethod.status).toBe(404);
+    expect(wrongMethod.json).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    const broken = await app.request('/api/employee/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email": ',
+    });
+    const brokenText = await broken.text();
+    errorBodies.push(brokenText);
+    expect(broken.status).toBe(400);
+    expect(JSON.parse(brokenText)).toMatchObject({ success: false });
+  });
+});
+
+describe('HTTP hardening', () => {
+  it('sends the security headers', async () => {
+    const response = await app.request('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    // Plain http in tests: no HSTS.
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('also on API answers and errors', async () => {
+    const response = await app.request('/api/employee/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.de', password: 'x' }),
+    });
+    errorBodies.push(await response.text());
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('/trpc sets the session as an HttpOnly cookie and keeps the token out of the body', async () => {
+    const employee = seedEmployee(t.db, employer.companyId);
+    const response = await app.request('/trpc/employee.login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ email: employee.email, password: STRONG_PASSWORD }),
+    });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^session=[a-z0-9]+\.[a-z0-9]+;/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    const token = /^session=([^;]+)/.exec(cookie)?.[1] ?? '';
+    const secret = token.split('.')[1] ?? '';
+    expect(secret.length).toBeGreaterThan(40);
+    expect(await response.text()).not.toContain(secret);
+
+    const me = await app.request('/trpc/auth.me', { headers: { cookie: `session=${token}` } });
+    expect(((await me.json()) as { result: { data: { id: string } } }).result.data.id).toBe(employee.id);
+  });
+
+  it('/dev/mailbox exists outside production and is not cached', async () => {
+    const response = await app.request('/dev/mailbox');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('/api/openapi.json', () => {
+  type TOperation = { method: string; path: string };
+  const SPEC_CALLS: TOperation[] = [
+    { method: 'post', path: '/employee/login' },
+    { method: 'post', path: '/employee/logout' },
+    { method: 'post', path: '/appuser/login' },
+    { method: 'post', path: '/appuser/logout' },
+    { method: 'post', path: '/employee/create-employer' },
+    { method: 'post', path: '/employee/reset' },
+    { method: 'post', path: '/appuser/reset' },
+    { method: 'post', path: '/employee/reset-password' },
+    { method: 'post', path: '/appuser/reset-password' },
+    { method: 'post', path: '/employee/change-password' },
+    { method: 'get', path: '/employee/{id}' },
+    { method: 'patch', path: '/employee/{id}' },
+  ];
+
+  /** Every procedure's REST meta, read from the router itself. */
+  const procedureOperations = (): TOperation[] =>
+    Object.values(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { openapi?: TOperation } } }>)
+      .map((procedure) => procedure._def.meta?.openapi)
+      .filter((meta): meta is TOperation => meta !== undefined)
+      .map((meta) => ({ method: meta.method.toLowerCase(), path: meta.path }));
+
+  const documentOperations = (paths: Record<string, Record<string, unknown>>): TOperation[] =>
+    Object.entries(paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((key) => ['get', 'post', 'put', 'patch', 'delete'].includes(key))
+        .map((method) => ({ method, path })),
+    );
+
+  const key = (operation: TOperation) => `${operation.method.toUpperCase()} ${operation.path}`;
+
+  it('is OpenAPI 3.1 with every call of the spec table, with its method', async () => {
+    const response = await app.request('/api/openapi.json');
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as {
+      openapi: string;
+      servers?: { url: string }[];
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.servers?.[0]?.url).toBe('http://localhost:3000/api');
+    const listed = documentOperations(document.paths).map(key);
+    for (const operation of SPEC_CALLS) expect(listed, key(operation)).toContain(key(operation));
+    // …and exactly the procedures that carry REST meta.
+    expect([...listed].sort()).toEqual(procedureOperations().map(key).sort());
+  });
+
+  it('no two procedures share method and path', () => {
+    const operations = procedureOperations().map(key);
+    expect(operations.length).toBeGreaterThanOrEqual(SPEC_CALLS.length);
+    const duplicates = operations.filter((operation, index) => operations.indexOf(operation) !== index);
+    expect(duplicates).toEqual([]);
+  });
+
+  it('every spec call is served with its method (no 404/405 from the router)', async () => {
+    for (const operation of SPEC_CALLS) {
+      const path = `/api${operation.path.replace('{id}', employer.id)}`;
+      const response = await app.request(path, {
+        method: operation.method.toUpperCase(),
+        headers: { 'content-type': 'application/json' },
+        ...(operation.method !== 'get' && { body: '{}' }),
+      });
+      errorBodies.push(await response.text());
+      // An empty body fails validation (400) or authentication (401), never routing.
+      expect([400, 401], key(operation)).toContain(response.status);
+    }
+  });
+});
+
+describe('error bodies (checked last, over every error answer above)', () => {
+  it('error bodies never contain stack traces or file paths', () => {
+    expect(errorBodies.length).toBeGreaterThan(10);
+    for (const body of errorBodies) {
+      expect(body).not.toMatch(/stack/i);
+      expect(body).not.toMatch(/\/work\/|node_modules|\.ts:\d+|\.js:\d+|at .+\(/);
+    }
+    expect(logged.filter((entry) => entry.level === 'error')).toEqual([]);
+  });
+});

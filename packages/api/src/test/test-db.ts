@@ -1,0 +1,305 @@
+/**
+ * Test helpers for integration tests (`*.integration.test.ts`): a fresh migrated SQLite file per
+ * test file, a tRPC caller per simulated request, and seed helpers. Test-only; never imported by
+ * application code.
+ */
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSession, hashPasswordSync, loadConfig, registerEmployer, type TConfig } from '@portal/core';
+import { eq, MIGRATIONS_FOLDER, mailOutbox, migrateDatabase, openDatabase, type TDatabase, users } from '@portal/db';
+import { getErrorShape, TRPCError } from '@trpc/server';
+import { createContextFactory, type TContext } from '../context.ts';
+import { appRouter, createCaller } from '../root.ts';
+
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
+/** Passwords that pass the strength rule (score >= 2) for every seeded person. */
+export const STRONG_PASSWORD = 'Kiesel-Ahorn-Dampfer-73';
+export const OTHER_STRONG_PASSWORD = 'Leuchtturm-Zebra-Orgel-19';
+
+export const testConfig: TConfig = loadConfig({
+  NODE_ENV: 'test',
+  PUBLIC_URL: TEST_PUBLIC_URL,
+  DATABASE_FILE: ':memory:',
+  LOG_LEVEL: 'silent',
+});
+
+// ── Database ───────────────────────────────────────────────────────────────────────────────────
+
+/** Changes whenever a migration changes, so a stale template is never reused. */
+function migrationsFingerprint(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(entry.name).update(readFileSync(path));
+    }
+  };
+  walk(MIGRATIONS_FOLDER);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * epic-stack: migrate once into a template file per worker, then copy it for each test file.
+ * The template is written under a temporary name and renamed, so a concurrent reader never sees
+ * a half-migrated file.
+ */
+function templateFile(): string {
+  const dir = join(tmpdir(), 'portal-vitest-templates');
+  mkdirSync(dir, { recursive: true });
+  // biome-ignore lint/style/noProcessEnv: vitest's worker slot id; test-only code, not configuration.
+  const worker = process.env.VITEST_POOL_ID ?? String(process.pid);
+  const file = join(dir, `template-${migrationsFingerprint()}-${worker}.sqlite`);
+  if (!existsSync(file)) {
+    const building = `${file}.${process.pid}.tmp`;
+    const db = openDatabase(building);
+    migrateDatabase(db);
+    db.$client.pragma('journal_mode = DELETE'); // everything in the main file, no -wal to copy
+    db.$client.close();
+    renameSync(building, file);
+  }
+  return file;
+}
+
+export interface TTestDb {
+  db: TDatabase;
+  config: TConfig;
+  file: string;
+  /** Closes the connection and removes the temporary directory. */
+  cleanup: () => void;
+}
+
+/** A fresh, migrated SQLite file in its own temporary directory. */
+export function createTestDb(): TTestDb {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const file = join(dir, 'portal.sqlite');
+  copyFileSync(templateFile(), file);
+  const db = openDatabase(file);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    DATABASE_FILE: file,
+    LOG_LEVEL: 'silent',
+  });
+  return {
+    db,
+    config,
+    file,
+    cleanup: () => {
+      if (db.$client.open) db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Number of rows of a table (raw SQL: test code may name tables directly). */
+export function countRows(db: TDatabase, table: string): number {
+  if (!/^[a-z_]+$/.test(table)) throw new Error(`bad table name ${table}`);
+  const row = db.$client.prepare(`select count(*) as n from ${table}`).get() as { n: number };
+  return row.n;
+}
+
+// ── Callers ────────────────────────────────────────────────────────────────────────────────────
+
+export interface TCallerOptions {
+  /** Session token `id.secret`; sent as Bearer unless `auth` is 'cookie'. */
+  token?: string;
+  auth?: 'bearer' | 'cookie';
+  via?: 'rest' | 'trpc';
+  ip?: string;
+  acceptLanguage?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  config?: TConfig;
+}
+
+export type TErrorShape = ReturnType<typeof shapeOf>;
+
+function shapeOf(error: TRPCError, ctx: TContext) {
+  return getErrorShape({
+    config: appRouter._def._config,
+    error,
+    type: 'unknown',
+    path: undefined,
+    input: undefined,
+    ctx,
+  });
+}
+
+/**
+ * A caller for one simulated request: the context comes from the real factory, so tokens,
+ * cookies, CSRF and Accept-Language are handled exactly as over HTTP. `cookies` collects the
+ * Set-Cookie headers the procedures set.
+ */
+export function callerFor(db: TDatabase, options: TCallerOptions = {}) {
+  const config = options.config ?? testConfig;
+  const headers = new Headers(options.headers);
+  if (options.acceptLanguage) headers.set('accept-language', options.acceptLanguage);
+  if (options.token) {
+    if (options.auth === 'cookie') headers.append('cookie', `session=${options.token}`);
+    else headers.set('authorization', `Bearer ${options.token}`);
+  }
+  if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  const req = new Request(`${TEST_PUBLIC_URL}/trpc/test`, { method: options.method ?? 'POST', headers });
+  const cookies: string[] = [];
+  const ctx = createContextFactory({ db, config })({
+    req,
+    ip: options.ip ?? '192.0.2.1',
+    via: options.via ?? 'rest',
+    setHeader: (name, value) => {
+      if (name.toLowerCase() === 'set-cookie') cookies.push(value);
+    },
+  });
+  const caller = createCaller(ctx);
+
+  /** Awaits a call that must fail; returns the TRPCError and the shape clients would receive. */
+  async function errorOf(call: Promise<unknown>): Promise<{ error: TRPCError; shape: TErrorShape }> {
+    let result: unknown;
+    try {
+      result = await call;
+    } catch (error) {
+      if (!(error instanceof TRPCError)) throw error;
+      return { error, shape: shapeOf(error, ctx) };
+    }
+    throw new Error(`expected the call to fail, it answered ${JSON.stringify(result)}`);
+  }
+
+  return { caller, ctx, cookies, errorOf };
+}
+
+// ── Seeds ──────────────────────────────────────────────────────────────────────────────────────
+
+let seedCounter = 0;
+/** Unique, readable emails per test file. */
+export const uniqueEmail = (prefix: string) => `${prefix}.${++seedCounter}@example.com`;
+
+export interface TSeededUser {
+  id: string;
+  email: string;
+  password: string | null;
+  role: 'admin' | 'employer' | 'manager' | 'employee';
+  companyId: string | null;
+  firstname: string;
+  lastname: string;
+}
+
+/** A policyholder registered the way the app does it; `token` is the session registration opened. */
+export async function seedEmployer(
+  db: TDatabase,
+  input: { email?: string; password?: string; companyName?: string; firstname?: string; lastname?: string } = {},
+): Promise<TSeededUser & { companyId: string; token: string }> {
+  const person = {
+    firstname: input.firstname ?? 'Erika',
+    lastname: input.lastname ?? 'Mustermann',
+    companyName: input.companyName ?? 'Beispiel GmbH',
+    email: input.email ?? uniqueEmail('employer'),
+    password: input.password ?? STRONG_PASSWORD,
+  };
+  const result = await registerEmployer(db, person, { ip: '192.0.2.10', lang: 'de' });
+  const row = db.select({ companyId: users.companyId }).from(users).where(eq(users.id, result.session.userId)).get();
+  if (!row?.companyId) throw new Error('registerEmployer created no company');
+  return {
+    id: result.session.userId,
+    email: person.email,
+    password: person.password,
+    role: 'employer',
+    companyId: row.companyId,
+    firstname: person.firstname,
+    lastname: person.lastname,
+    token: result.token,
+  };
+}
+
+interface TInsertUserInput {
+  email?: string;
+  /** null: invited, no password yet. */
+  password?: string | null;
+  firstname?: string;
+  lastname?: string;
+  lang?: 'de' | 'en';
+  isFirstLogin?: boolean;
+  active?: boolean;
+  locked?: boolean;
+}
+
+/** argon2 costs ~60 ms per hash: seeds with the same password share one hash (salt reuse is fine in tests). */
+const hashCache = new Map<string, string>();
+const cachedHash = (password: string) => {
+  let hash = hashCache.get(password);
+  if (!hash) {
+    hash = hashPasswordSync(password);
+    hashCache.set(password, hash);
+  }
+  return hash;
+};
+
+function insertUser(
+  db: TDatabase,
+  role: TSeededUser['role'],
+  companyId: string | null,
+  input: TInsertUserInput,
+): TSeededUser {
+  const password = input.password === undefined ? STRONG_PASSWORD : input.password;
+  const firstname = input.firstname ?? (role === 'admin' ? 'Anna' : 'Max');
+  const lastname = input.lastname ?? (role === 'admin' ? 'Admin' : 'Beispiel');
+  const email = input.email ?? uniqueEmail(role);
+  const invited = password === null;
+  const row = db
+    .insert(users)
+    .values({
+      firstname,
+      lastname,
+      email,
+      role,
+      companyId,
+      passwordHash: password === null ? null : cachedHash(password),
+      active: input.active ?? !invited,
+      isFirstLogin: input.isFirstLogin ?? invited,
+      locked: input.locked ?? false,
+      lang: input.lang ?? 'de',
+      dataProtectionPolicyAccepted: !invited && role !== 'admin',
+    })
+    .returning({ id: users.id })
+    .get();
+  return { id: row.id, email, password, role, companyId, firstname, lastname };
+}
+
+export const seedAdmin = (db: TDatabase, input: TInsertUserInput = {}) => insertUser(db, 'admin', null, input);
+
+export const seedEmployee = (
+  db: TDatabase,
+  companyId: string,
+  input: TInsertUserInput & { role?: 'employee' | 'manager' } = {},
+) => insertUser(db, input.role ?? 'employee', companyId, input);
+
+/** A session without the argon2 cost of a login; returns the token `id.secret`. */
+export function sessionFor(db: TDatabase, user: Pick<TSeededUser, 'id' | 'role'>): { token: string; id: string } {
+  const { token, session } = createSession(db, { userId: user.id, role: user.role });
+  return { token, id: session.id };
+}
+
+// ── Mail ───────────────────────────────────────────────────────────────────────────────────────
+
+export function outboxFor(db: TDatabase, to: string) {
+  return db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).all();
+}
+
+/** The token at the end of a `<path><token>` link in a mail text. */
+export function tokenFromText(text: string, path: '/recovery-password/' | '/admin/recovery-password/' | '/login/') {
+  const escaped = path.replace(/[/]/g, '\\/');
+  const match = new RegExp(`${TEST_PUBLIC_URL.replace(/[.:/]/g, '\\$&')}${escaped}([a-z0-9]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${path} link in mail text:\n${text}`);
+  return match[1];
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects (cal.com): `unit` for pure logic beside the code, `integration` for procedures run
+ * through `createCaller` (and the Hono app) on a fresh migrated SQLite file per test file.
+ * `npm run test:unit` (`vitest run`) runs both; `vitest run --project unit` runs one.
+ */
+export default defineConfig({
+  test: {
+    environment: 'node',
+    // epic-stack: an unexpected console.error fails the test that caused it.
+    setupFiles: ['./vitest.setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.integration.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['**/src/**/*.integration.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          // better-sqlite3 and argon2 are native modules: one process per worker, no threads.
+          pool: 'forks',
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});

@@ -49,8 +49,7 @@ interface TCall {
 async function call(method: string, path: string, options: TCall = {}) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  // trpc-to-openapi wants a JSON content type on every POST/PATCH, even one without a body.
-  if (method !== 'GET') headers['content-type'] ??= 'application/json';
+  if (options.body !== undefined) headers['content-type'] ??= 'application/json';
   const response = await app.request(path, {
     method,
     headers,
@@ -181,7 +180,10 @@ describe('REST /api (generated from the procedures)', () => {
       success: false,
       code: 'BAD_REQUEST',
       messageKey: 'validation.invalid_input',
+      message: en('validation.invalid_input'),
     });
+    const german = await call('POST', '/api/employee/create-employer', { body: { email: 'x' } });
+    expect(german.json.message).toBe(de('validation.invalid_input'));
     expect(response.json.issues).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ path: 'email', messageKey: 'validation.email_invalid' }),
@@ -296,7 +298,13 @@ describe('REST /api (generated from the procedures)', () => {
   it('unknown paths, wrong methods and broken bodies answer without internals', async () => {
     const unknown = await call('GET', '/api/does-not-exist');
     expect(unknown.status).toBe(404);
-    expect(unknown.json?.success).toBe(false);
+    expect(unknown.json).toMatchObject({
+      success: false,
+      messageKey: 'errors.NOT_FOUND',
+      message: de('errors.NOT_FOUND'),
+    });
+    const unknownEn = await call('GET', '/api/does-not-exist', { headers: { 'accept-language': 'en' } });
+    expect(unknownEn.json.message).toBe(en('errors.NOT_FOUND'));
     const wrongMethod = await call('DELETE', '/api/employee/login');
     expect(wrongMethod.status).toBe(404);
     expect(wrongMethod.json).toMatchObject({ success: false, code: 'NOT_FOUND' });
@@ -308,7 +316,7 @@ describe('REST /api (generated from the procedures)', () => {
     const brokenText = await broken.text();
     errorBodies.push(brokenText);
     expect(broken.status).toBe(400);
-    expect(JSON.parse(brokenText)).toMatchObject({ success: false });
+    expect(JSON.parse(brokenText)).toMatchObject({ success: false, message: de('validation.invalid_input') });
   });
 });
 

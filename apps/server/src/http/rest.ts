@@ -1,4 +1,5 @@
 import { appRouter, buildOpenApiDocument, type TContext } from '@portal/api';
+import { createTranslator, isMessageKey, localeFromAcceptLanguage, type TMessageKey } from '@portal/i18n';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { createOpenApiFetchHandler } from 'trpc-to-openapi';
@@ -15,24 +16,53 @@ interface TTrpcErrorBody {
   data?: { errorCode?: string; messageKey?: string | null; issues?: unknown };
 }
 
+/** For errors raised by trpc-to-openapi itself (unknown path, unparsable body), which carry no key. */
+const FALLBACK_KEYS: Record<string, TMessageKey> = {
+  NOT_FOUND: 'errors.NOT_FOUND',
+  METHOD_NOT_SUPPORTED: 'errors.NOT_FOUND',
+  PARSE_ERROR: 'validation.invalid_input',
+  BAD_REQUEST: 'validation.invalid_input',
+  UNSUPPORTED_MEDIA_TYPE: 'validation.invalid_input',
+  UNAUTHORIZED: 'errors.AUTHORIZATION_REQUIRED',
+  FORBIDDEN: 'errors.FORBIDDEN',
+  TOO_MANY_REQUESTS: 'errors.TOO_MANY_REQUESTS',
+};
+
 /**
  * The REST error contract (spec §8 "actions return success false with the error message"):
  * `{ success: false, code, message, messageKey, issues }`, with code AUTHORIZATION_REQUIRED for a
- * missing or expired session. trpc-to-openapi's own body is reshaped here, in one place.
+ * missing or expired session, and the message always in the caller's language.
+ * trpc-to-openapi's own body is reshaped here, in one place.
  */
-async function reshapeError(response: Response): Promise<Response> {
+async function reshapeError(response: Response, acceptLanguage: string | undefined): Promise<Response> {
   if (response.status < 400) return response;
   const body = (await response.json().catch(() => ({}))) as TTrpcErrorBody;
+  const code = body.data?.errorCode ?? body.code ?? 'INTERNAL_SERVER_ERROR';
+  const given = body.data?.messageKey;
+  const messageKey: TMessageKey =
+    given && isMessageKey(given) ? given : (FALLBACK_KEYS[code] ?? 'app.something_went_wrong');
   const reshaped = {
     success: false,
-    code: body.data?.errorCode ?? body.code ?? 'INTERNAL_SERVER_ERROR',
-    message: body.message ?? 'Something went wrong',
-    messageKey: body.data?.messageKey ?? null,
+    code,
+    message: createTranslator(localeFromAcceptLanguage(acceptLanguage))(messageKey),
+    messageKey,
     issues: body.data?.issues ?? null,
   };
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(JSON.stringify(reshaped), { status: response.status, headers });
+}
+
+/**
+ * trpc-to-openapi refuses a POST without a content type even when the call takes no input
+ * (logout). A body-less request is JSON by declaration; one with a body keeps its own type.
+ */
+function withJsonContentType(req: Request): Request {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.headers.get('content-type')) return req;
+  if (req.headers.get('content-length') && req.headers.get('content-length') !== '0') return req;
+  const headers = new Headers(req.headers);
+  headers.set('content-type', 'application/json');
+  return new Request(req, { headers });
 }
 
 export function restRoutes(deps: {
@@ -49,7 +79,7 @@ export function restRoutes(deps: {
     const response = await createOpenApiFetchHandler({
       endpoint: '/api',
       router: appRouter,
-      req: c.req.raw,
+      req: withJsonContentType(c.req.raw),
       // Typed as the fetch adapter's options, but trpc-to-openapi passes its node-style `res`.
       createContext: (options) => {
         const { res, resHeaders } = options as unknown as TAdapterOptions;
@@ -61,7 +91,7 @@ export function restRoutes(deps: {
         if (error.code === 'INTERNAL_SERVER_ERROR') deps.onError(path, error);
       },
     });
-    const shaped = await reshapeError(response);
+    const shaped = await reshapeError(response, c.req.header('accept-language'));
     // Spec §7: GETs are not cached (answers are personal and change).
     if (c.req.method === 'GET') shaped.headers.set('Cache-Control', 'no-store');
     return shaped;

@@ -13,12 +13,19 @@ export interface TRenderedMail {
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function layout(lang: TLocale, paragraphs: string[], button?: { label: string; href: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;
+
+function layout(
+  lang: TLocale,
+  paragraphs: string[],
+  button?: { label: string; href: string },
+  after: string[] = [],
+): string {
+  const body = paragraphs.map(paragraph).join('');
   const action = button
     ? `<p style="margin:24px 0"><a href="${escapeHtml(button.href)}" style="background:#0b4f8a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(button.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555;word-break:break-all">${escapeHtml(button.href)}</p>`
     : '';
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${body}${action}</body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${body}${action}${after.map(paragraph).join('')}</body></html>`;
 }
 
 /** Renders a mail in the recipient's language as HTML and plain text. */
@@ -32,9 +39,7 @@ export function renderMail(lang: TLocale, mail: TMailTemplate): TRenderedMail {
       const tail = [t('mail.ignore_hint'), signature];
       return {
         subject: t('mail.reset_subject'),
-        html:
-          layout(lang, lines, { label: t('mail.reset_button'), href: mail.params.link }) +
-          tail.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+        html: layout(lang, lines, { label: t('mail.reset_button'), href: mail.params.link }, tail),
         text: [...lines, mail.params.link, ...tail].join('\n\n'),
       };
     }
@@ -42,9 +47,7 @@ export function renderMail(lang: TLocale, mail: TMailTemplate): TRenderedMail {
       const lines = [greeting, t('mail.first_login_text', { days: mail.params.days })];
       return {
         subject: t('mail.first_login_subject'),
-        html:
-          layout(lang, lines, { label: t('mail.first_login_button'), href: mail.params.link }) +
-          `<p>${escapeHtml(signature)}</p>`,
+        html: layout(lang, lines, { label: t('mail.first_login_button'), href: mail.params.link }, [signature]),
         text: [...lines, mail.params.link, signature].join('\n\n'),
       };
     }

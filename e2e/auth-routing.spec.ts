@@ -1,5 +1,15 @@
 import { withDb } from './support/db.ts';
-import { DEMO, expect, signIn, type TDemoRole, test } from './support/fixtures.ts';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  expectNoAxeViolations,
+  fillSignIn,
+  passTotp,
+  signIn,
+  type TDemoRole,
+  test,
+} from './support/fixtures.ts';
 
 const LANDING: Record<TDemoRole, string> = {
   admin: '/admin/policyholders',
@@ -133,4 +143,17 @@ test('the help dialog of employers opens, traps focus, closes with Escape and re
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Hilfe' })).toBeFocused();
   expect(sawVideo()).toBe(1);
+});
+
+test('admin sign-in: a wrong authenticator code is refused, the TOTP step has no axe violations', async ({ page }) => {
+  await page.goto('/admin/login');
+  await fillSignIn(page, DEMO.admin, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Zwei-Faktor-Anmeldung/);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Code aus der Authenticator-App').fill('000000');
+  await page.getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(page.getByRole('alert')).toContainText('Der Code ist falsch oder abgelaufen.');
+  await expect(page).toHaveURL('/admin/login');
+  await passTotp(page, DEMO.admin);
+  await expect(page).toHaveURL('/admin/policyholders');
 });

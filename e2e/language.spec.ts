@@ -23,7 +23,7 @@ const GERMAN = germanOnlyStrings();
 
 async function expectNoGermanLeft(page: Page) {
   await page.waitForLoadState('networkidle');
-  // biome-ignore lint/performance/useDomNodeTextContent: only what a person sees counts here
+  // innerText, not textContent: only what a person sees counts here.
   const text = await page.locator('body').innerText();
   // Whole words only: "Profil" inside "Profile" is English.
   const leftovers = GERMAN.filter((german) => {

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { E2E_DEMO_PASSWORD } from '../../playwright.config.ts';
+import { withDb } from './db.ts';
 
 export const DEMO = {
   admin: 'admin@example.com',
@@ -11,10 +13,59 @@ export const DEMO = {
 export type TDemoRole = keyof typeof DEMO;
 export const DEMO_PASSWORD = E2E_DEMO_PASSWORD;
 
-/** Signs in through the real form, as a person would. */
+/** Signs in through the real form, as a person would; admins also enter their authenticator code. */
 export async function signIn(page: Page, role: TDemoRole, options: { password?: string; email?: string } = {}) {
+  const email = options.email ?? DEMO[role];
   await page.goto(role === 'admin' ? '/admin/login' : '/login');
-  await fillSignIn(page, options.email ?? DEMO[role], options.password ?? DEMO_PASSWORD);
+  await fillSignIn(page, email, options.password ?? DEMO_PASSWORD);
+  if (role === 'admin') await passTotp(page, email);
+}
+
+const STEP_MS = 30_000;
+
+/**
+ * The second step, as an authenticator app would answer it. The demo admin enrols on the first
+ * sign-in of a run (the secret is read off the set-up page); later sign-ins read the secret from
+ * the database. A code is accepted once, so parallel sign-ins take the next unused 30-second step.
+ */
+export async function passTotp(page: Page, email: string) {
+  test.info().setTimeout(test.info().timeout + 2 * STEP_MS);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(/Zwei-Faktor-Anmeldung|Two-factor sign-in/);
+  const setup = /einrichten|Set up/.test((await heading.textContent()) ?? '');
+  const secret = setup ? ((await page.getByTestId('totp-secret').textContent()) ?? '') : readTotpState(email).secret;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const current = Math.floor(Date.now() / STEP_MS);
+    const lastUsed = readTotpState(email).lastUsedStep;
+    const step = Math.max(current, (lastUsed ?? -1) + 1);
+    if (step > current + 1) await page.waitForTimeout((step - 1) * STEP_MS - Date.now() + 1000);
+    await page
+      .getByLabel(/^(Code aus der Authenticator-App|Code from the authenticator app)/)
+      .fill(totpCodeAt(secret, step));
+    await page.getByRole('button', { name: /^(Bestätigen|Confirm)$/ }).click();
+    const signedIn = await page
+      .waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 5000 })
+      .then(() => true)
+      .catch(() => false);
+    if (signedIn) return;
+  }
+  throw new Error(`TOTP sign-in for ${email} failed`);
+}
+
+export const totpCodeAt = (secret: string, step: number) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: step * STEP_MS + 1000,
+  });
+
+function readTotpState(email: string): { secret: string; lastUsedStep: number | null } {
+  return withDb((db) => {
+    const row = db
+      .prepare(
+        'select totp_secret as secret, totp_pending_secret as pending, totp_last_used_step as step from users where email = ?',
+      )
+      .get(email) as { secret: string | null; pending: string | null; step: number | null };
+    return { secret: row.secret ?? row.pending ?? '', lastUsedStep: row.step };
+  });
 }
 
 export async function fillSignIn(page: Page, email: string, password: string) {

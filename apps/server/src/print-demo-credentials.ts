@@ -10,6 +10,7 @@ export function printDemoCredentials(credentials: TDemoCredentials[], publicUrl:
       '┌─ Demo accounts (shown once; delete ./data to start over) ─',
       ...lines,
       `│ customers sign in at ${publicUrl}/login, admins at ${publicUrl}/admin/login`,
+      '│ admins set up an authenticator app (TOTP) at their first sign-in; the page shows the QR code and key',
       '└──',
       '',
     ].join('\n'),

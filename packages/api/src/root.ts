@@ -2,12 +2,14 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { appuserRouter } from './routers/appuser/router.ts';
 import { authRouter } from './routers/auth/router.ts';
 import { employeeRouter } from './routers/employee/router.ts';
+import { twoFactorRouter } from './routers/two-factor/router.ts';
 import { createCallerFactory, createTRPCRouter } from './trpc.ts';
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
   employee: employeeRouter,
   appuser: appuserRouter,
+  twoFactor: twoFactorRouter,
 });
 
 export type AppRouter = typeof appRouter;

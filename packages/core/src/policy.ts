@@ -13,6 +13,8 @@ export const THROTTLE_MAX_IP_FAILURES = 50;
 export const RESET_TOKEN_MINUTES = 60;
 export const INVITATION_DAYS = 14;
 export const FIRST_LOGIN_TOKEN_MINUTES = 60;
+/** Time between a right password and the authenticator code. */
+export const TOTP_CHALLENGE_MINUTES = 5;
 
 export const AVV_VERSION = '5.40';
 /** Employers registered before this moment saw an older contract (spec §4, §9). */

@@ -64,8 +64,12 @@ export const users = sqliteTable(
     street: text('street').notNull().default(''),
     postCode: text('post_code').notNull().default(''),
     city: text('city').notNull().default(''),
-    /** TOTP (RFC 6238) secret; never leaves the data layer. */
+    /** TOTP (RFC 6238) secret, set once confirmed with a code; never leaves the data layer. */
     totpSecret: text('totp_secret'),
+    /** A secret being enrolled, until the first code confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last 30-second step a code was accepted for: a code works once (ASVS 2.8.4). */
+    totpLastUsedStep: integer('totp_last_used_step'),
     passwordChangedAt: timestamp('password_changed_at'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at'),
@@ -108,12 +112,15 @@ export const sessions = sqliteTable(
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
 
-/** Invitation, password reset and first-login links; only SHA-256 of the token is stored. */
+/**
+ * Invitation, password reset and first-login links, and the short-lived challenge between password
+ * and TOTP code at sign-in; only SHA-256 of the token is stored.
+ */
 export const oneTimeTokens = sqliteTable(
   'one_time_tokens',
   {
     id: uuid(),
-    kind: text('kind', { enum: ['invitation', 'reset', 'first_login'] }).notNull(),
+    kind: text('kind', { enum: ['invitation', 'reset', 'first_login', 'totp_challenge'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     userId: text('user_id')
       .notNull()

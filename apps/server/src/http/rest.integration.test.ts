@@ -12,6 +12,7 @@ import {
   type TSeededUser,
   type TTestDb,
   tokenFromText,
+  totpCode,
   uniqueEmail,
 } from '../../../../packages/api/src/test/test-db.ts';
 import { createApp } from '../app.ts';
@@ -232,12 +233,17 @@ describe('REST /api (generated from the procedures)', () => {
       body: { email: admin.email, password: STRONG_PASSWORD },
     });
     expect(response.status).toBe(200);
-    expect(response.json).toMatchObject({ userId: admin.id, role: 'admin', ttl: 1800 });
+    expect(response.json).toMatchObject({ totpRequired: true, setupRequired: false });
+    const second = await call('POST', '/api/appuser/login-totp', {
+      body: { challengeToken: response.json.challengeToken, code: totpCode() },
+    });
+    expect(second.status).toBe(200);
+    expect(second.json).toMatchObject({ userId: admin.id, role: 'admin', ttl: 1800 });
     const wrongDoor = await call('POST', '/api/employee/login', {
       body: { email: admin.email, password: STRONG_PASSWORD },
     });
     expect(wrongDoor.status).toBe(401);
-    const logout = await call('POST', '/api/appuser/logout', { token: response.json.id });
+    const logout = await call('POST', '/api/appuser/logout', { token: second.json.id });
     expect(logout.status).toBe(200);
 
     const reset = await call('POST', '/api/appuser/reset', { body: { email: admin.email } });

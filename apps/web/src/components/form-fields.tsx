@@ -14,13 +14,14 @@ interface TFieldProps {
   isReadOnly?: boolean;
   description?: string;
   name?: string;
+  inputMode?: 'numeric' | 'text' | 'email' | 'tel';
 }
 
-export function TextInput({ label, error, description, type = 'text', ...props }: TFieldProps) {
+export function TextInput({ label, error, description, type = 'text', inputMode, ...props }: TFieldProps) {
   return (
     <TextField className="field" type={type} isInvalid={Boolean(error)} validationBehavior="aria" {...props}>
       <Label>{label}</Label>
-      <Input className="input" />
+      <Input className="input" inputMode={inputMode} />
       {description && <Text slot="description">{description}</Text>}
       <FieldError className="field-error">{error}</FieldError>
     </TextField>

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { createSession, hashPasswordSync, loadConfig, registerEmployer, type TConfig } from '@portal/core';
 import { eq, MIGRATIONS_FOLDER, mailOutbox, migrateDatabase, openDatabase, type TDatabase, users } from '@portal/db';
 import { getErrorShape, TRPCError } from '@trpc/server';
+import { Secret, TOTP } from 'otpauth';
 import { createContextFactory, type TContext } from '../context.ts';
 import { appRouter, createCaller } from '../root.ts';
 
@@ -59,7 +60,6 @@ function migrationsFingerprint(): string {
 function templateFile(): string {
   const dir = join(tmpdir(), 'portal-vitest-templates');
   mkdirSync(dir, { recursive: true });
-  // biome-ignore lint/style/noProcessEnv: vitest's worker slot id; test-only code, not configuration.
   const worker = process.env.VITEST_POOL_ID ?? String(process.pid);
   const file = join(dir, `template-${migrationsFingerprint()}-${worker}.sqlite`);
   if (!existsSync(file)) {
@@ -232,6 +232,18 @@ interface TInsertUserInput {
   isFirstLogin?: boolean;
   active?: boolean;
   locked?: boolean;
+  /** A confirmed authenticator secret (base32); admins get one unless this is null. */
+  totpSecret?: string | null;
+}
+
+/** A fixed authenticator secret for seeded admins; `totpCode()` computes its codes. */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** The code an authenticator app would show for `secret` at `now` (offset in 30-second steps). */
+export function totpCode(secret: string = TEST_TOTP_SECRET, now = new Date(), stepOffset = 0): string {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: now.getTime() + stepOffset * 30_000,
+  });
 }
 
 /** argon2 costs ~60 ms per hash: seeds with the same password share one hash (salt reuse is fine in tests). */
@@ -270,6 +282,7 @@ function insertUser(
       locked: input.locked ?? false,
       lang: input.lang ?? 'de',
       dataProtectionPolicyAccepted: !invited && role !== 'admin',
+      totpSecret: input.totpSecret === undefined ? (role === 'admin' ? TEST_TOTP_SECRET : null) : input.totpSecret,
     })
     .returning({ id: users.id })
     .get();

@@ -11,6 +11,8 @@ export type TAuditAction =
   | 'first_login.completed'
   | 'user.updated'
   | 'avv.accepted'
+  | 'totp.enabled'
+  | 'totp.disabled'
   | 'session.expired';
 
 export interface TAuditEntry {

@@ -20,7 +20,8 @@ export async function completeFirstLogin(
 ): Promise<Extract<TLoginResult, { kind: 'session' }>> {
   const invalid = () => new DomainError('BAD_REQUEST', 'change_password.invalid_link');
   const found = findValidToken(db, input.token, ['invitation', 'first_login'], now);
-  if (!found || found.locked) throw invalid();
+  // Admins never get invitations; their temporary passwords lead here only after the TOTP code.
+  if (!found || found.locked || (found.role === 'admin' && found.kind !== 'first_login')) throw invalid();
   assertStrongPassword(input.password, userInputsOf(found));
   const passwordHash = await hashPassword(input.password);
   return db.transaction(

@@ -1,22 +1,25 @@
 import { and, eq, gt, inArray, isNull, oneTimeTokens, type TDb, users } from '@portal/db';
 import { generateSecret, hashSecret } from '../tokens.ts';
 
-export type TTokenKind = 'invitation' | 'reset' | 'first_login';
+export type TTokenKind = 'invitation' | 'reset' | 'first_login' | 'totp_challenge';
 
 /**
- * Creates a single-use link token and revokes earlier unused tokens of the same kind for the
- * user (a re-sent invitation voids the first link). Returns the token; only its hash is stored.
+ * Creates a single-use token and revokes earlier unused tokens of the same kind for the user (a
+ * re-sent invitation voids the first link), except sign-in challenges: two browsers may sign in
+ * at once. Returns the token; only its hash is stored.
  */
 export function createOneTimeToken(
   db: TDb,
   input: { kind: TTokenKind; userId: string; validForMs: number; now?: Date },
 ): string {
   const now = input.now ?? new Date();
-  db.delete(oneTimeTokens)
-    .where(
-      and(eq(oneTimeTokens.userId, input.userId), eq(oneTimeTokens.kind, input.kind), isNull(oneTimeTokens.usedAt)),
-    )
-    .run();
+  if (input.kind !== 'totp_challenge') {
+    db.delete(oneTimeTokens)
+      .where(
+        and(eq(oneTimeTokens.userId, input.userId), eq(oneTimeTokens.kind, input.kind), isNull(oneTimeTokens.usedAt)),
+      )
+      .run();
+  }
   const token = generateSecret(32);
   db.insert(oneTimeTokens)
     .values({

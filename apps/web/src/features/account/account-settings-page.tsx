@@ -3,6 +3,7 @@ import { LanguageSwitch } from '../shell/language-switch.tsx';
 import { useMe } from '../shell/use-me.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { TwoFactorCard } from './two-factor-card.tsx';
 
 /** Account settings: profile, language, password (spec §2). Company data follows with the employer issue. */
 export default function AccountSettingsPage() {
@@ -22,6 +23,7 @@ export default function AccountSettingsPage() {
       <div className="card">
         <ChangePasswordForm me={me} />
       </div>
+      <TwoFactorCard />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { TMessageKey } from '@portal/i18n';
 import { ZLoginForm } from '@portal/validators';
+import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import { PasswordInput, TextInput } from '../../components/form-fields.tsx';
@@ -7,6 +8,7 @@ import { useToast } from '../../components/toasts.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { type TChallenge, TotpStep } from './totp-step.tsx';
 import { useCompleteSignIn } from './use-sign-in.ts';
 
 /** Sign-in form for customers (/login) and admins (/admin/login), spec §2 and §8. */
@@ -19,13 +21,15 @@ export function LoginForm({ audience }: { audience: 'customer' | 'admin' }) {
   const customer = trpc.employee.login.useMutation();
   const admin = trpc.appuser.login.useMutation();
   const mutation = audience === 'admin' ? admin : customer;
+  const [challenge, setChallenge] = useState<TChallenge | null>(null);
 
   const submit = async () => {
     form.markSubmitted();
     if (!form.isValid) return;
     try {
       const answer = await mutation.mutateAsync({ email: form.values.email, password: form.values.password });
-      await complete(answer, params.get('next'));
+      if ('totpRequired' in answer) setChallenge(answer);
+      else await complete(answer, params.get('next'));
     } catch (error) {
       // Spec §8: customers see login.failed; admins the server's message, else a generic one.
       toast.error(audience === 'customer' ? t('login.failed') : (errorMessage(error) ?? t('app.something_went_wrong')));
@@ -33,6 +37,19 @@ export function LoginForm({ audience }: { audience: 'customer' | 'admin' }) {
   };
 
   const title: TMessageKey = audience === 'admin' ? 'pages.admin_login' : 'login.title';
+  if (challenge) {
+    return (
+      <TotpStep
+        audience={audience}
+        challenge={challenge}
+        onSignedIn={(answer) => complete(answer, params.get('next'))}
+        onRestart={() => {
+          setChallenge(null);
+          form.set('password', '');
+        }}
+      />
+    );
+  }
   return (
     <section className="auth-card">
       <h1>{t(title)}</h1>

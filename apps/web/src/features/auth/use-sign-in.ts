@@ -5,7 +5,8 @@ import { safeNext } from '../../lib/safe-next.ts';
 import { saveSessionData } from '../../lib/session-data.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-type TLoginAnswer = RouterOutputs['employee']['login'];
+/** A sign-in answer that needs no second factor (any more). */
+export type TLoginAnswer = Exclude<RouterOutputs['employee']['login'], { totpRequired: true }>;
 
 /** After any successful sign-in: remember the session shape, adopt the user's language, go on. */
 export function useCompleteSignIn() {

@@ -253,10 +253,11 @@ describe('appuser.reset / appuser.resetPassword (admins)', () => {
     const { caller } = callerFor(t.db);
     expect(await caller.appuser.resetPassword({ token, newPassword: NEW_PASSWORD })).toEqual({ success: true });
     expect(t.db.select().from(sessions).where(eq(sessions.id, adminSession.id)).get()).toBeUndefined();
+    // The new password opens the second step; the reset does not skip the authenticator.
     const login = callerFor(t.db);
     expect(await login.caller.appuser.login({ email: admin.email, password: NEW_PASSWORD })).toMatchObject({
-      userId: admin.id,
-      ttl: 1800,
+      totpRequired: true,
+      setupRequired: false,
     });
   });
 

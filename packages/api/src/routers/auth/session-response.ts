@@ -25,7 +25,15 @@ export const ZFirstLoginResponse = z.object({
   email: z.string(),
 });
 
-export const ZLoginResponse = z.union([ZSessionResponse, ZFirstLoginResponse]);
+export const ZTotpChallengeResponse = z.object({
+  totpRequired: z.literal(true),
+  challengeToken: z.string().describe('Send with the code to …/login-totp within 5 minutes'),
+  setupRequired: z
+    .boolean()
+    .describe('An admin without an authenticator yet: get the QR code from /appuser/totp-enrolment first'),
+});
+
+export const ZLoginResponse = z.union([ZSessionResponse, ZFirstLoginResponse, ZTotpChallengeResponse]);
 
 /**
  * Turns a new session into the answer: the browser (tRPC) gets the secret only as an HttpOnly
@@ -49,6 +57,9 @@ export function respondWithSession(
 
 export function respondToLogin(ctx: Pick<TContext, 'via' | 'setSessionCookie'>, result: TLoginResult) {
   if (result.kind === 'first_login') return { firstLoginToken: result.token, email: result.email };
+  if (result.kind === 'totp_required') {
+    return { totpRequired: true as const, challengeToken: result.token, setupRequired: result.setupRequired };
+  }
   return respondWithSession(ctx, result);
 }
 

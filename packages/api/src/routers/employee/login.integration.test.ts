@@ -10,6 +10,7 @@ import {
   seedEmployee,
   seedEmployer,
   type TTestDb,
+  totpCode,
 } from '../../test/test-db.ts';
 
 let t: TTestDb;
@@ -103,10 +104,15 @@ describe('employee.login (customers)', () => {
 });
 
 describe('appuser.login (admins)', () => {
-  it('signs an admin in with the admin idle timeout', async () => {
+  it('signs an admin in with password and authenticator code, with the admin idle timeout', async () => {
     const admin = seedAdmin(t.db);
     const { caller } = callerFor(t.db, { ip: freshIp() });
-    const answer = await caller.appuser.login({ email: admin.email, password: STRONG_PASSWORD });
+    const sessionsBefore = countRows(t.db, 'sessions');
+    const challenge = await caller.appuser.login({ email: admin.email, password: STRONG_PASSWORD });
+    expect(challenge).toMatchObject({ totpRequired: true, setupRequired: false });
+    expect(countRows(t.db, 'sessions')).toBe(sessionsBefore);
+    if (!('challengeToken' in challenge)) throw new Error('expected a TOTP challenge');
+    const answer = await caller.appuser.loginTotp({ challengeToken: challenge.challengeToken, code: totpCode() });
     expect(answer).toMatchObject({ userId: admin.id, ttl: 1800, role: 'admin', lang: 'de' });
   });
 

@@ -1,4 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
+import { makeLoginTotpProcedure } from '../auth/login-totp.ts';
 import { makeLogoutProcedure } from '../auth/logout.ts';
 import { makeResetProcedure } from '../auth/reset.ts';
 import { makeResetPasswordProcedure } from '../auth/reset-password.ts';
@@ -12,6 +13,7 @@ import { updateEmployeeProcedure } from './update-employee.ts';
 /** Calls under /api/employee (customers' accounts). */
 export const employeeRouter = {
   login: loginProcedure,
+  loginTotp: makeLoginTotpProcedure('customer'),
   logout: makeLogoutProcedure('/employee/logout'),
   createEmployer: createEmployerProcedure,
   reset: makeResetProcedure('customer'),

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { PasswordInput, TextInput } from '../../components/form-fields.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { useT } from '../../lib/i18n.tsx';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+
+/** Two-factor sign-in in one's own account (DECISIONS.md: available to every user). */
+export function TwoFactorCard() {
+  const t = useT();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const status = trpc.twoFactor.status.useQuery();
+  const setup = trpc.twoFactor.setup.useMutation();
+  const enable = trpc.twoFactor.enable.useMutation();
+  const disable = trpc.twoFactor.disable.useMutation();
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const fail = (error: unknown) => toast.error(errorMessage(error) ?? t('app.something_went_wrong'));
+
+  const confirm = async () => {
+    try {
+      await enable.mutateAsync({ code });
+      setup.reset();
+      setCode('');
+      await utils.twoFactor.status.invalidate();
+      toast.success(t('totp.enabled'));
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const turnOff = async () => {
+    try {
+      await disable.mutateAsync({ currentPassword: password });
+      setPassword('');
+      await utils.twoFactor.status.invalidate();
+      toast.success(t('totp.disabled'));
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  return (
+    <div className="card">
+      <h2 id="two-factor-heading">{t('totp.title')}</h2>
+      <p>{t('totp.settings_intro')}</p>
+      {!status.data ? (
+        <p role="status">{t('app.loading')}</p>
+      ) : (
+        <p>
+          <strong data-testid="two-factor-status">
+            {status.data.enabled ? t('totp.status_on') : t('totp.status_off')}
+          </strong>
+        </p>
+      )}
+      {status.data && !status.data.enabled && !setup.data && (
+        <Button className="button button-secondary" onPress={() => setup.mutate()} isDisabled={setup.isPending}>
+          {t('totp.enable')}
+        </Button>
+      )}
+      {status.data && !status.data.enabled && setup.data && (
+        <Form
+          className="form"
+          aria-labelledby="two-factor-heading"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void confirm();
+          }}
+        >
+          <img src={setup.data.qrCode} alt={t('totp.qr_alt')} width={200} height={200} />
+          <p>
+            {t('totp.secret_label')}: <code data-testid="totp-secret">{setup.data.secret}</code>
+          </p>
+          <TextInput
+            label={t('totp.code_label')}
+            description={t('totp.code_hint')}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            isRequired
+            value={code}
+            onChange={(value) => setCode(value.replace(/[^\d]/g, '').slice(0, 6))}
+          />
+          <Button type="submit" className="button button-primary" isDisabled={code.length !== 6 || enable.isPending}>
+            {t('totp.confirm')}
+          </Button>
+        </Form>
+      )}
+      {status.data?.enabled && !status.data.required && (
+        <Form
+          className="form"
+          aria-labelledby="two-factor-heading"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void turnOff();
+          }}
+        >
+          <PasswordInput
+            label={t('form.current_password')}
+            autoComplete="current-password"
+            isRequired
+            value={password}
+            onChange={setPassword}
+          />
+          <Button type="submit" className="button button-secondary" isDisabled={!password || disable.isPending}>
+            {t('totp.disable')}
+          </Button>
+        </Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { TextInput } from '../../components/form-fields.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { useT } from '../../lib/i18n.tsx';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+import type { TLoginAnswer } from './use-sign-in.ts';
+
+export interface TChallenge {
+  challengeToken: string;
+  setupRequired: boolean;
+}
+
+/**
+ * Second sign-in step: the code from the authenticator app. A new admin first sees the QR code
+ * to scan (DECISIONS.md: TOTP is required for admins).
+ */
+export function TotpStep({
+  audience,
+  challenge,
+  onSignedIn,
+  onRestart,
+}: {
+  audience: 'customer' | 'admin';
+  challenge: TChallenge;
+  onSignedIn: (answer: TLoginAnswer) => Promise<void>;
+  onRestart: () => void;
+}) {
+  const t = useT();
+  const toast = useToast();
+  const [code, setCode] = useState('');
+  const enrolment = trpc.appuser.totpEnrolment.useMutation();
+  const customer = trpc.employee.loginTotp.useMutation();
+  const admin = trpc.appuser.loginTotp.useMutation();
+  const mutation = audience === 'admin' ? admin : customer;
+  const { mutate: enrol } = enrolment;
+
+  useEffect(() => {
+    if (challenge.setupRequired) enrol({ challengeToken: challenge.challengeToken });
+  }, [challenge, enrol]);
+
+  const submit = async () => {
+    try {
+      const answer = await mutation.mutateAsync({ challengeToken: challenge.challengeToken, code });
+      if ('totpRequired' in answer) return;
+      await onSignedIn(answer);
+    } catch (error) {
+      toast.error(errorMessage(error) ?? t('app.something_went_wrong'));
+      setCode('');
+    }
+  };
+
+  return (
+    <section className="auth-card">
+      <h1>{challenge.setupRequired ? t('totp.setup_title') : t('totp.title')}</h1>
+      {challenge.setupRequired ? (
+        <>
+          <p>{t('totp.setup_intro')}</p>
+          {enrolment.data ? (
+            <div className="totp-enrolment">
+              <img src={enrolment.data.qrCode} alt={t('totp.qr_alt')} width={200} height={200} />
+              <p>
+                {t('totp.secret_label')}: <code data-testid="totp-secret">{enrolment.data.secret}</code>
+              </p>
+            </div>
+          ) : (
+            <p role="status">{t('app.loading')}</p>
+          )}
+        </>
+      ) : (
+        <p>{t('totp.prompt')}</p>
+      )}
+      <Form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextInput
+          label={t('totp.code_label')}
+          description={t('totp.code_hint')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          isRequired
+          value={code}
+          onChange={(value) => setCode(value.replace(/[^\d]/g, '').slice(0, 6))}
+        />
+        <Button type="submit" className="button button-primary" isDisabled={code.length !== 6 || mutation.isPending}>
+          {mutation.isPending ? t('totp.pending') : t('totp.submit')}
+        </Button>
+      </Form>
+      <p className="auth-links">
+        <Button className="button button-ghost" onPress={onRestart}>
+          {t('totp.back_to_login')}
+        </Button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { loginWithTotp } from '@portal/core';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
+import { publicProcedure } from '../../trpc.ts';
+import { requestMeta, respondToLogin, ZLoginResponse } from './session-response.ts';
+
+export const ZLoginTotpRequestSchema = z.object({
+  challengeToken: z.string().min(1).max(128),
+  code: z.string().trim().min(6).max(8),
+});
+export const ZLoginTotpResponseSchema = ZLoginResponse;
+
+/** Second sign-in step: the authenticator code (not in the spec's call table; DECISIONS.md TOTP). */
+export const makeLoginTotpProcedure = (audience: 'customer' | 'admin') => {
+  const meta: OpenApiMeta = {
+    openapi: {
+      method: 'POST',
+      path: audience === 'admin' ? '/appuser/login-totp' : '/employee/login-totp',
+      tags: ['Authentication'],
+      summary: `Finish sign-in with the authenticator code (${audience})`,
+      description: 'A wrong code answers 401 `totp.code_invalid` and counts as a failed sign-in.',
+    },
+  };
+  return publicProcedure
+    .meta(meta)
+    .input(ZLoginTotpRequestSchema)
+    .output(ZLoginTotpResponseSchema)
+    .mutation(({ ctx, input }) => respondToLogin(ctx, loginWithTotp(ctx.db, { ...input, audience }, requestMeta(ctx))));
+};

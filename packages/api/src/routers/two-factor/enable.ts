@@ -1,0 +1,24 @@
+import { confirmTotpEnrolment } from '@portal/core';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
+import { authedProcedure } from '../../trpc.ts';
+import { requestMeta } from '../auth/session-response.ts';
+import { ZTotpCode } from './two-factor.types.ts';
+
+const meta: OpenApiMeta = {
+  openapi: {
+    method: 'POST',
+    path: '/employee/two-factor/enable',
+    tags: ['Account'],
+    summary: 'Confirm the authenticator with a code',
+  },
+};
+
+export const twoFactorEnableProcedure = authedProcedure
+  .meta(meta)
+  .input(z.object({ code: ZTotpCode }))
+  .output(z.object({ success: z.literal(true) }))
+  .mutation(({ ctx, input }) => {
+    confirmTotpEnrolment(ctx.db, ctx.user.id, input.code, requestMeta(ctx));
+    return { success: true as const };
+  });

@@ -1,0 +1,100 @@
+import { eq, type TDatabase, type TDb, users } from '@portal/db';
+import { audit } from '../audit/audit.ts';
+import { DomainError, notFound } from '../errors.ts';
+import type { TRequestMeta } from './login.ts';
+import { verifyPassword } from './password-hash.ts';
+import { acceptedTotpStep, newTotpSecret, type TTotpEnrolment, totpEnrolment } from './totp.ts';
+
+const codeInvalid = () => new DomainError('BAD_REQUEST', 'totp.code_invalid');
+
+function loadTotpState(db: TDb, userId: string) {
+  const user = db
+    .select({
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      companyId: users.companyId,
+      passwordHash: users.passwordHash,
+      totpSecret: users.totpSecret,
+      totpPendingSecret: users.totpPendingSecret,
+      totpLastUsedStep: users.totpLastUsedStep,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!user) throw notFound();
+  return user;
+}
+
+/**
+ * Starts (or resumes) enrolling an authenticator app: a pending secret is stored until the first
+ * code confirms it. Resuming keeps the same secret, so a reload shows the same QR code.
+ */
+export async function beginTotpEnrolment(db: TDatabase, userId: string): Promise<TTotpEnrolment> {
+  const user = loadTotpState(db, userId);
+  if (user.totpSecret) throw new DomainError('CONFLICT', 'totp.already_enabled');
+  const secret = user.totpPendingSecret ?? newTotpSecret();
+  if (!user.totpPendingSecret) {
+    db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, userId)).run();
+  }
+  return totpEnrolment(secret, user.email);
+}
+
+/** Confirms the pending secret with a code from the app; from now on sign-in asks for a code. */
+export function confirmTotpEnrolment(
+  db: TDatabase,
+  userId: string,
+  code: string,
+  meta: TRequestMeta,
+  now = new Date(),
+) {
+  db.transaction(
+    (tx) => {
+      const user = loadTotpState(tx, userId);
+      if (!user.totpPendingSecret) throw codeInvalid();
+      const step = acceptedTotpStep(user.totpPendingSecret, code, now, null);
+      if (step === null) throw codeInvalid();
+      tx.update(users)
+        .set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpLastUsedStep: step })
+        .where(eq(users.id, userId))
+        .run();
+      audit(tx, {
+        action: 'totp.enabled',
+        actorId: userId,
+        actorRole: user.role,
+        targetId: userId,
+        companyId: user.companyId,
+        ip: meta.ip,
+      });
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Turns two-factor sign-in off (needs the password). Admins must keep it (DECISIONS.md). */
+export async function disableTotp(db: TDatabase, userId: string, currentPassword: string, meta: TRequestMeta) {
+  const user = loadTotpState(db, userId);
+  if (user.role === 'admin') throw new DomainError('FORBIDDEN', 'totp.required_for_admins');
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw new DomainError('BAD_REQUEST', 'change_password.current_password_wrong');
+  }
+  db.transaction((tx) => {
+    tx.update(users)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastUsedStep: null })
+      .where(eq(users.id, userId))
+      .run();
+    audit(tx, {
+      action: 'totp.disabled',
+      actorId: userId,
+      actorRole: user.role,
+      targetId: userId,
+      companyId: user.companyId,
+      ip: meta.ip,
+    });
+  });
+}
+
+export function totpStatus(db: TDatabase, userId: string): { enabled: boolean; required: boolean } {
+  const user = loadTotpState(db, userId);
+  return { enabled: user.totpSecret !== null, required: user.role === 'admin' };
+}

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createMailWorker, hashPasswordSync, loadConfig } from '@portal/core';
+import { createMailWorker, hashPasswordSync, loadConfig, runHousekeeping } from '@portal/core';
 import { migrateDatabase, openDatabase, seedDemoData } from '@portal/db';
 import { createApp } from './app.ts';
 import { createLogger } from './logger.ts';
@@ -28,6 +28,16 @@ const worker = createMailWorker({
 });
 worker.start();
 
+// Hourly clean-up of expired sessions, tokens and throttle rows (they are refused anyway).
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+const housekeeping = setInterval(() => {
+  const removed = runHousekeeping(db);
+  logger.info(
+    `housekeeping: removed ${removed.sessions} sessions, ${removed.tokens} tokens, ${removed.throttle} throttle rows`,
+  );
+}, HOUSEKEEPING_INTERVAL_MS);
+housekeeping.unref();
+
 const app = createApp({ db, config, logger, webDist });
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   logger.info(`portal listening on ${config.publicUrl} (port ${info.port}, database ${config.DATABASE_FILE})`);
@@ -38,6 +48,7 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
 async function shutdown(signal: string) {
   logger.info(`${signal}: shutting down`);
   server.close();
+  clearInterval(housekeeping);
   await worker.stop();
   db.$client.close();
   process.exit(0);

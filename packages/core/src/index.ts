@@ -17,6 +17,7 @@ export * from './errors.ts';
 export * from './mail/outbox.ts';
 export * from './mail/templates.ts';
 export * from './mail/worker.ts';
+export * from './maintenance/housekeeping.ts';
 export * from './policy.ts';
 export * from './tokens.ts';
 export * from './users/get-user.ts';

@@ -1,6 +1,7 @@
-import { PASSWORD_MIN_LENGTH, passwordScoreColour, type TPasswordScore } from '@portal/validators';
+import { PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE, passwordScoreColour, type TPasswordScore } from '@portal/validators';
 import { useEffect, useState } from 'react';
 import { useT } from '../lib/i18n.tsx';
+import { useToast } from './toasts.tsx';
 
 type TScorer = (password: string, inputs: readonly string[]) => TPasswordScore;
 let scorer: Promise<TScorer> | undefined;
@@ -28,6 +29,22 @@ export function usePasswordScore(password: string, userInputs: readonly string[]
     };
   }, [password, inputsKey]);
   return score;
+}
+
+/**
+ * The server refuses a password below "mittel" (score 2); the form says so at once with the
+ * spec's toast instead of a round trip. Returns true when the password may be sent.
+ */
+export function useStrongEnoughCheck() {
+  const toast = useToast();
+  const t = useT();
+  return (score: TPasswordScore | null) => {
+    if (score !== null && score < PASSWORD_MIN_SCORE) {
+      toast.error(t('change_password.password_too_weak'));
+      return false;
+    }
+    return true;
+  };
 }
 
 /** Spec §4: five levels, red (0,1), orange (2), green (3,4). */

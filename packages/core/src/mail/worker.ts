@@ -12,6 +12,9 @@ export interface TMailWorkerOptions {
 }
 
 const BATCH_SIZE = 20;
+/** Templates whose body carries a working sign-in or reset link. */
+const LINK_TEMPLATES = new Set(['reset', 'first_login', 'invitation']);
+export const REDACTED = '[removed after delivery]';
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
 /** 30 s, 1 min, 2 min, … capped at one hour. */
@@ -55,8 +58,10 @@ export function createMailWorker(options: TMailWorkerOptions): TMailWorker {
           html: mail.html,
           text: mail.text,
         });
+        // Links that sign someone in must not outlive delivery in our database.
+        const redact = LINK_TEMPLATES.has(mail.template) ? { html: REDACTED, text: REDACTED } : {};
         db.update(mailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
+          .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1, lastError: null, ...redact })
           .where(eq(mailOutbox.id, mail.id))
           .run();
         sent += 1;

@@ -1,8 +1,9 @@
 import { ZNewPasswordForm } from '@portal/validators';
-import { Button, Form } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { z } from 'zod';
 import { PasswordInput } from '../../components/form-fields.tsx';
-import { usePasswordScore } from '../../components/password-strength-meter.tsx';
+import { usePasswordScore, useStrongEnoughCheck } from '../../components/password-strength-meter.tsx';
+import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import type { TMe } from '../../lib/guards.ts';
 import { useT } from '../../lib/i18n.tsx';
@@ -21,15 +22,13 @@ export function ChangePasswordForm({ me }: { me: TMe }) {
   const toast = useToast();
   const form = useZodForm(ZChangeForm, EMPTY);
   const score = usePasswordScore(form.values.password, [me.firstname, me.lastname, me.email]);
+  const strongEnough = useStrongEnoughCheck();
   const mutation = trpc.employee.changePassword.useMutation();
 
   const submit = async () => {
     form.markSubmitted();
     if (!form.isValid) return;
-    if (score !== null && score < 2) {
-      toast.error(t('change_password.password_too_weak'));
-      return;
-    }
+    if (!strongEnough(score)) return;
     try {
       await mutation.mutateAsync({ currentPassword: form.values.currentPassword, newPassword: form.values.password });
       toast.success(`${t('change_password.success')} ${t('account_settings.password_changed_notice')}`);
@@ -40,14 +39,7 @@ export function ChangePasswordForm({ me }: { me: TMe }) {
   };
 
   return (
-    <Form
-      className="form"
-      aria-labelledby="password-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit} labelledBy="password-heading">
       <h2 id="password-heading">{t('account_settings.password')}</h2>
       <PasswordInput
         label={t('form.current_password')}
@@ -62,6 +54,6 @@ export function ChangePasswordForm({ me }: { me: TMe }) {
       <Button type="submit" className="button button-primary" isDisabled={!form.isValid || mutation.isPending}>
         {t('change_password.title')}
       </Button>
-    </Form>
+    </SubmitForm>
   );
 }

@@ -1,7 +1,8 @@
 import { ZName } from '@portal/validators';
-import { Button, Form, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
 import { z } from 'zod';
 import { TextInput } from '../../components/form-fields.tsx';
+import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import type { TMe } from '../../lib/guards.ts';
 import { useT } from '../../lib/i18n.tsx';
@@ -67,14 +68,7 @@ export function ProfileForm({ me }: { me: TMe }) {
   );
 
   return (
-    <Form
-      className="form"
-      aria-labelledby="profile-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit} labelledBy="profile-heading">
       <h2 id="profile-heading">{t('account_settings.profile')}</h2>
       <p className="muted">{`${t('form.email')}: ${me.email}`}</p>
       <RadioGroup
@@ -109,6 +103,6 @@ export function ProfileForm({ me }: { me: TMe }) {
       <Button type="submit" className="button button-primary" isDisabled={!form.isValid || update.isPending}>
         {t('app.save')}
       </Button>
-    </Form>
+    </SubmitForm>
   );
 }

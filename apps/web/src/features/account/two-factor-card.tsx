@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Button, Form } from 'react-aria-components';
-import { PasswordInput, TextInput } from '../../components/form-fields.tsx';
+import { Button } from 'react-aria-components';
+import { PasswordInput } from '../../components/form-fields.tsx';
+import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
+import { TotpCodeInput } from '../../components/totp-code-input.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
@@ -59,41 +61,19 @@ export function TwoFactorCard() {
         </Button>
       )}
       {status.data && !status.data.enabled && setup.data && (
-        <Form
-          className="form"
-          aria-labelledby="two-factor-heading"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void confirm();
-          }}
-        >
+        <SubmitForm onSubmit={confirm} labelledBy="two-factor-heading">
           <img src={setup.data.qrCode} alt={t('totp.qr_alt')} width={200} height={200} />
           <p>
             {t('totp.secret_label')}: <code data-testid="totp-secret">{setup.data.secret}</code>
           </p>
-          <TextInput
-            label={t('totp.code_label')}
-            description={t('totp.code_hint')}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            isRequired
-            value={code}
-            onChange={(value) => setCode(value.replace(/[^\d]/g, '').slice(0, 6))}
-          />
+          <TotpCodeInput value={code} onChange={setCode} />
           <Button type="submit" className="button button-primary" isDisabled={code.length !== 6 || enable.isPending}>
             {t('totp.confirm')}
           </Button>
-        </Form>
+        </SubmitForm>
       )}
       {status.data?.enabled && !status.data.required && (
-        <Form
-          className="form"
-          aria-labelledby="two-factor-heading"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void turnOff();
-          }}
-        >
+        <SubmitForm onSubmit={turnOff} labelledBy="two-factor-heading">
           <PasswordInput
             label={t('form.current_password')}
             autoComplete="current-password"
@@ -104,7 +84,7 @@ export function TwoFactorCard() {
           <Button type="submit" className="button button-secondary" isDisabled={!password || disable.isPending}>
             {t('totp.disable')}
           </Button>
-        </Form>
+        </SubmitForm>
       )}
     </div>
   );

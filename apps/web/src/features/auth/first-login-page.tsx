@@ -1,8 +1,9 @@
 import { ZChangePasswordForm } from '@portal/validators';
-import { Button, Form } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CheckboxField, TextInput } from '../../components/form-fields.tsx';
-import { usePasswordScore } from '../../components/password-strength-meter.tsx';
+import { usePasswordScore, useStrongEnoughCheck } from '../../components/password-strength-meter.tsx';
+import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
@@ -24,15 +25,13 @@ export default function FirstLoginPage() {
     dataProtectionPolicyAccepted: false,
   });
   const score = usePasswordScore(form.values.password, [email]);
+  const strongEnough = useStrongEnoughCheck();
   const mutation = trpc.employee.firstLogin.useMutation();
 
   const submit = async () => {
     form.markSubmitted();
     if (!form.isValid) return;
-    if (score !== null && score < 2) {
-      toast.error(t('change_password.password_too_weak'));
-      return;
-    }
+    if (!strongEnough(score)) return;
     try {
       const answer = await mutation.mutateAsync({
         token,
@@ -50,13 +49,7 @@ export default function FirstLoginPage() {
     <section className="auth-card">
       <h1>{t('change_password.title')}</h1>
       <p>{t('change_password.first_login_intro')}</p>
-      <Form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm onSubmit={submit}>
         <TextInput
           label={t('form.email')}
           type="email"
@@ -81,7 +74,7 @@ export default function FirstLoginPage() {
         <Button type="submit" className="button button-primary" isDisabled={!form.isValid || mutation.isPending}>
           {t('change_password.submit')}
         </Button>
-      </Form>
+      </SubmitForm>
     </section>
   );
 }

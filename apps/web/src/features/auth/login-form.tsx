@@ -1,9 +1,10 @@
 import type { TMessageKey } from '@portal/i18n';
 import { ZLoginForm } from '@portal/validators';
 import { useState } from 'react';
-import { Button, Form } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import { PasswordInput, TextInput } from '../../components/form-fields.tsx';
+import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
@@ -54,13 +55,7 @@ export function LoginForm({ audience }: { audience: 'customer' | 'admin' }) {
     <section className="auth-card">
       <h1>{t(title)}</h1>
       <p className="muted">{audience === 'admin' ? t('login.admin_hint') : t('login.intro')}</p>
-      <Form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        className="form"
-      >
+      <SubmitForm onSubmit={submit}>
         <TextInput
           label={t('form.email')}
           type="email"
@@ -85,7 +80,7 @@ export function LoginForm({ audience }: { audience: 'customer' | 'admin' }) {
         <Button type="submit" className="button button-primary" isDisabled={!form.isValid || mutation.isPending}>
           {mutation.isPending ? t('login.pending') : t('login.submit')}
         </Button>
-      </Form>
+      </SubmitForm>
       <p className="auth-links">
         <Link to={audience === 'admin' ? '/admin/reset-password' : '/reset-password'}>
           {t('login.forgot_password')}

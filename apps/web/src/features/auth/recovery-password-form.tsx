@@ -1,7 +1,8 @@
 import { ZNewPasswordForm } from '@portal/validators';
-import { Button, Form } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
-import { usePasswordScore } from '../../components/password-strength-meter.tsx';
+import { usePasswordScore, useStrongEnoughCheck } from '../../components/password-strength-meter.tsx';
+import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
@@ -16,6 +17,7 @@ export function RecoveryPasswordForm({ audience }: { audience: 'customer' | 'adm
   const { token = '' } = useParams();
   const form = useZodForm(ZNewPasswordForm, { password: '', confirmPassword: '' });
   const score = usePasswordScore(form.values.password, []);
+  const strongEnough = useStrongEnoughCheck();
   const customer = trpc.employee.resetPassword.useMutation();
   const admin = trpc.appuser.resetPassword.useMutation();
   const mutation = audience === 'admin' ? admin : customer;
@@ -23,10 +25,7 @@ export function RecoveryPasswordForm({ audience }: { audience: 'customer' | 'adm
   const submit = async () => {
     form.markSubmitted();
     if (!form.isValid) return;
-    if (score !== null && score < 2) {
-      toast.error(t('change_password.password_too_weak'));
-      return;
-    }
+    if (!strongEnough(score)) return;
     try {
       await mutation.mutateAsync({ token, newPassword: form.values.password });
       toast.success(t('recovery_password.success'));
@@ -39,18 +38,12 @@ export function RecoveryPasswordForm({ audience }: { audience: 'customer' | 'adm
   return (
     <section className="auth-card">
       <h1>{t('recovery_password.title')}</h1>
-      <Form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm onSubmit={submit}>
         <NewPasswordFields form={form} score={score} />
         <Button type="submit" className="button button-primary" isDisabled={!form.isValid || mutation.isPending}>
           {t('recovery_password.submit')}
         </Button>
-      </Form>
+      </SubmitForm>
     </section>
   );
 }

@@ -1,8 +1,13 @@
 import { type TRegisterForm, ZRegisterForm } from '@portal/validators';
-import { Button, Form } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
 import { CheckboxField, PasswordInput, TextInput } from '../../components/form-fields.tsx';
-import { PasswordStrengthMeter, usePasswordScore } from '../../components/password-strength-meter.tsx';
+import {
+  PasswordStrengthMeter,
+  usePasswordScore,
+  useStrongEnoughCheck,
+} from '../../components/password-strength-meter.tsx';
+import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
@@ -44,15 +49,12 @@ export default function RegisterPage() {
     values.companyName,
   ]);
   const register = trpc.employee.createEmployer.useMutation();
-  const tooWeak = score !== null && score < 2;
+  const strongEnough = useStrongEnoughCheck();
 
   const submit = async () => {
     form.markSubmitted();
     if (!form.parsed) return;
-    if (tooWeak) {
-      toast.error(t('change_password.password_too_weak'));
-      return;
-    }
+    if (!strongEnough(score)) return;
     try {
       const answer = await register.mutateAsync(form.parsed as TRegisterForm);
       await complete(answer, null);
@@ -89,13 +91,7 @@ export default function RegisterPage() {
       <p className="notice" role="note">
         {t('register.employee_notice')}
       </p>
-      <Form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm onSubmit={submit}>
         <div className="form-row">
           {text('firstname', t('form.firstname'), 'given-name')}
           {text('lastname', t('form.lastname'), 'family-name')}
@@ -137,7 +133,7 @@ export default function RegisterPage() {
         <Button type="submit" className="button button-primary" isDisabled={!form.isValid || register.isPending}>
           {register.isPending ? t('register.pending') : t('register.submit')}
         </Button>
-      </Form>
+      </SubmitForm>
       <p className="auth-links">
         {t('register.have_account')} <Link to="/login">{t('login.submit')}</Link>
       </p>

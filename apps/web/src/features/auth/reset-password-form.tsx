@@ -1,8 +1,9 @@
 import { ZResetRequestForm } from '@portal/validators';
 import { useState } from 'react';
-import { Button, Form } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
 import { TextInput } from '../../components/form-fields.tsx';
+import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { trpc } from '../../lib/trpc.ts';
@@ -49,13 +50,7 @@ export function ResetPasswordForm({ audience }: { audience: 'customer' | 'admin'
     <section className="auth-card">
       <h1>{t('reset_password.title')}</h1>
       <p>{t('reset_password.intro')}</p>
-      <Form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm onSubmit={submit}>
         <TextInput
           label={t('form.email')}
           type="email"
@@ -74,7 +69,7 @@ export function ResetPasswordForm({ audience }: { audience: 'customer' | 'admin'
             {mutation.isPending ? t('reset_password.pending') : t('reset_password.submit')}
           </Button>
         </div>
-      </Form>
+      </SubmitForm>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Form } from 'react-aria-components';
-import { TextInput } from '../../components/form-fields.tsx';
+import { Button } from 'react-aria-components';
+import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
+import { TotpCodeInput } from '../../components/totp-code-input.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import type { TLoginAnswer } from './use-sign-in.ts';
@@ -70,26 +71,12 @@ export function TotpStep({
       ) : (
         <p>{t('totp.prompt')}</p>
       )}
-      <Form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <TextInput
-          label={t('totp.code_label')}
-          description={t('totp.code_hint')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          isRequired
-          value={code}
-          onChange={(value) => setCode(value.replace(/[^\d]/g, '').slice(0, 6))}
-        />
+      <SubmitForm onSubmit={submit}>
+        <TotpCodeInput value={code} onChange={setCode} />
         <Button type="submit" className="button button-primary" isDisabled={code.length !== 6 || mutation.isPending}>
           {mutation.isPending ? t('totp.pending') : t('totp.submit')}
         </Button>
-      </Form>
+      </SubmitForm>
       <p className="auth-links">
         <Button className="button button-ghost" onPress={onRestart}>
           {t('totp.back_to_login')}

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createMailWorker, type TMailWorker } from '@portal/core';
+import { createMailWorker, REDACTED, type TMailWorker } from '@portal/core';
 import { eq, mailOutbox } from '@portal/db';
 import { createTranslator } from '@portal/i18n';
 import { SMTPServer } from 'smtp-server';
@@ -109,6 +109,8 @@ describe('mail worker over real SMTP', () => {
 
     expect(mailRow(queued.id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(mailRow(queued.id)?.sentAt).toBeInstanceOf(Date);
+    // Once delivered, the working link is no longer kept in the outbox.
+    expect(mailRow(queued.id)).toMatchObject({ text: REDACTED, html: REDACTED });
     expect(workerErrors).toEqual([]);
 
     // The link from the delivered mail resets the password; the notice goes out next round.

@@ -1,2 +1,4 @@
-/** The content loader (courses, legal texts) arrives with the courses issue. */
-export const CONTENT_ROOT = new URL('./', import.meta.url).pathname;
+/** The one loader for content files (courses, legal texts); see content/README.md. */
+export const CONTENT_ROOT = import.meta.dirname;
+export * from './load-courses.ts';
+export * from './schema.ts';

@@ -1,34 +1,17 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { ContentError, loadCourses } from '@portal/content';
 
 /*
- * Checks the files under content/ before they reach users. The course schema arrives with the
- * courses issue; until then every JSON file must parse.
+ * Checks the course files before they reach learners: `npm run content:check [folder]`.
+ * Without a folder it checks content/courses; tests point it at broken fixture folders.
  */
-const root = new URL('../content/', import.meta.url).pathname;
-const problems: string[] = [];
-let checked = 0;
-
-function walk(dir: string): void {
-  for (const name of readdirSync(dir)) {
-    if (name === 'node_modules') continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      walk(path);
-    } else if (name.endsWith('.json')) {
-      checked += 1;
-      try {
-        JSON.parse(readFileSync(path, 'utf8'));
-      } catch (error) {
-        problems.push(`${relative(root, path)}: ${(error as Error).message}`);
-      }
-    }
-  }
-}
-
-walk(root);
-if (problems.length > 0) {
-  console.error(`content check failed:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+const folder = process.argv[2];
+try {
+  const courses = loadCourses(folder);
+  let questions = 0;
+  for (const course of courses.values()) questions += course.text.de.quiz.length + course.text.en.quiz.length;
+  console.log(`content check: ${courses.size} courses in de and en, ${questions} quiz questions ok`);
+} catch (error) {
+  if (!(error instanceof ContentError)) throw error;
+  console.error(error.message);
   process.exit(1);
 }
-console.log(`content check: ${checked} JSON files ok`);

@@ -1,7 +1,14 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createMailWorker, hashPasswordSync, loadConfig, runHousekeeping } from '@portal/core';
+import {
+  createMailWorker,
+  hashPasswordSync,
+  loadConfig,
+  runHousekeeping,
+  seedDemoLearning,
+  syncCourses,
+} from '@portal/core';
 import { migrateDatabase, openDatabase, seedDemoData } from '@portal/db';
 import { createApp } from './app.ts';
 import { createLogger } from './logger.ts';
@@ -14,9 +21,15 @@ const webDist = resolve(config.WEB_DIST ?? resolve(here, '../../web/dist'));
 
 const db = openDatabase(config.DATABASE_FILE);
 migrateDatabase(db);
+// Content is validated here: broken course files stop the start instead of reaching learners.
+const synced = db.transaction((tx) => syncCourses(tx));
+logger.info(`courses: ${synced.synced} synced from content/, ${synced.retired} retired`);
 if (config.seedDemo) {
   const credentials = seedDemoData(db, hashPasswordSync, config.DEMO_PASSWORD);
-  if (credentials.length > 0) printDemoCredentials(credentials, config.publicUrl);
+  if (credentials.length > 0) {
+    seedDemoLearning(db);
+    printDemoCredentials(credentials, config.publicUrl);
+  }
 }
 
 const worker = createMailWorker({

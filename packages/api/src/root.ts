@@ -2,6 +2,8 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { appuserRouter } from './routers/appuser/router.ts';
 import { authRouter } from './routers/auth/router.ts';
 import { employeeRouter } from './routers/employee/router.ts';
+import { progressRouter } from './routers/progress/router.ts';
+import { trainingsRouter } from './routers/trainings/router.ts';
 import { twoFactorRouter } from './routers/two-factor/router.ts';
 import { createCallerFactory, createTRPCRouter } from './trpc.ts';
 
@@ -10,6 +12,8 @@ export const appRouter = createTRPCRouter({
   employee: employeeRouter,
   appuser: appuserRouter,
   twoFactor: twoFactorRouter,
+  trainings: trainingsRouter,
+  progress: progressRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -14,6 +14,7 @@ export * from './auth/totp.ts';
 export * from './auth/two-factor.ts';
 export * from './config.ts';
 export * from './errors.ts';
+export * from './learning/index.ts';
 export * from './mail/outbox.ts';
 export * from './mail/templates.ts';
 export * from './mail/worker.ts';

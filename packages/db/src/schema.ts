@@ -210,3 +210,85 @@ export const mailOutbox = sqliteTable(
   },
   (table) => [index('mail_outbox_status_next_idx').on(table.status, table.nextAttemptAt)],
 );
+
+/**
+ * The twelve courses, synced from `content/courses` at every start (the files are the source of
+ * truth; this table gives queries and foreign keys something to join). Titles in both languages.
+ */
+export const courses = sqliteTable('courses', {
+  id: uuid(),
+  slug: text('slug').notNull().unique(),
+  image: text('image').notNull(),
+  section: text('section').notNull(),
+  titleDe: text('title_de').notNull(),
+  titleEn: text('title_en').notNull(),
+  version: text('version').notNull(),
+  estimatedMinutes: integer('estimated_minutes').notNull(),
+  slideCount: integer('slide_count').notNull(),
+  /** False when a course folder disappears from content: old progress stays, nobody can start it. */
+  active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  syncedAt: timestamp('synced_at').notNull(),
+});
+
+/** One learner's progress in one course (spec §3 "course progress per training slug"). */
+export const courseProgress = sqliteTable(
+  'course_progress',
+  {
+    id: uuid(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Denormalised from the user so company statistics need no join through users. */
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    courseSlug: text('course_slug').notNull(),
+    status: text('status', { enum: ['started', 'completed'] })
+      .notNull()
+      .default('started'),
+    /** Current slide (0-based) and the furthest slide reached in this run through the module. */
+    slideIndex: integer('slide_index').notNull().default(0),
+    maxSlideIndex: integer('max_slide_index').notNull().default(0),
+    quizRepeatCount: integer('quiz_repeat_count').notNull().default(0),
+    moduleRepeatCount: integer('module_repeat_count').notNull().default(0),
+    /** Active seconds on slides and quiz (DECISIONS.md: visible page, interaction within 2 min). */
+    workingSeconds: integer('working_seconds').notNull().default(0),
+    /** JSON `{ slideId: seconds }`: time spent per slide, for the attention measure. */
+    slideSeconds: text('slide_seconds').notNull().default('{}'),
+    /** Per mille (0-1000) of seen slides read for at least their minimum reading time. */
+    attention: integer('attention_permille').notNull().default(0),
+    bestScore: integer('best_score'),
+    /** Last "repeat module": a quiz started after it is a fresh try, not a quiz repeat. */
+    moduleRestartedAt: timestamp('module_restarted_at'),
+    contentVersion: text('content_version').notNull(),
+    startedAt: timestamp('started_at').notNull(),
+    completedAt: timestamp('completed_at'),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('course_progress_user_course_unique').on(table.userId, table.courseSlug),
+    index('course_progress_company_idx').on(table.companyId, table.courseSlug),
+  ],
+);
+
+/** One quiz attempt: five questions drawn from the bank, graded on the server. */
+export const quizAttempts = sqliteTable(
+  'quiz_attempts',
+  {
+    id: uuid(),
+    progressId: text('progress_id')
+      .notNull()
+      .references(() => courseProgress.id, { onDelete: 'cascade' }),
+    /** JSON array of the drawn question ids, in the order shown. */
+    questionIds: text('question_ids').notNull(),
+    /** JSON `{ questionId: answerIds[] }` of what the learner chose. */
+    answers: text('answers').notNull().default('{}'),
+    correctCount: integer('correct_count').notNull().default(0),
+    /** Percent 0-100 once every question is answered. */
+    score: integer('score'),
+    passed: integer('passed', { mode: 'boolean' }),
+    startedAt: timestamp('started_at').notNull(),
+    finishedAt: timestamp('finished_at'),
+  },
+  (table) => [index('quiz_attempts_progress_idx').on(table.progressId)],
+);

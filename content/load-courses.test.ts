@@ -1,0 +1,119 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ContentError, loadCourses } from './load-courses.ts';
+import { COURSE_SLUGS } from './schema.ts';
+
+const COURSES = join(import.meta.dirname, 'courses');
+
+/** A copy of the real courses to break one thing in. */
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'portal-content-'));
+  cpSync(COURSES, root, { recursive: true });
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function problemsOf(dir: string): string[] {
+  try {
+    loadCourses(dir);
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+const editJson = (file: string, edit: (json: Record<string, unknown>) => void) => {
+  const path = join(root, file);
+  const json = JSON.parse(readFileSync(path, 'utf8'));
+  edit(json);
+  writeFileSync(path, JSON.stringify(json));
+};
+type TQuiz = { answers: { correct: boolean }[] }[];
+
+describe('the twelve courses', () => {
+  it('all load, in German and English, with enough questions', () => {
+    const courses = loadCourses();
+    expect([...courses.keys()].sort()).toEqual([...COURSE_SLUGS].sort());
+    for (const course of courses.values()) {
+      for (const lang of ['de', 'en'] as const) {
+        expect(course.text[lang].quiz.length, `${course.meta.slug} ${lang}`).toBeGreaterThanOrEqual(10);
+        expect(course.text[lang].slides.length).toBeGreaterThanOrEqual(8);
+      }
+    }
+  });
+});
+
+describe('the content check refuses a broken course', () => {
+  it('accepts the unbroken copy', () => {
+    expect(problemsOf(root)).toEqual([]);
+  });
+
+  it('a missing language', () => {
+    unlinkSync(join(root, 'malware', 'en.json'));
+    expect(problemsOf(root)).toContain('malware/en.json: file missing');
+  });
+
+  it('fewer than 10 questions', () => {
+    editJson('byod/de.json', (json) => {
+      json.quiz = (json.quiz as unknown[]).slice(0, 9);
+    });
+    expect(problemsOf(root).some((p) => p.startsWith('byod/de.json: quiz:'))).toBe(true);
+  });
+
+  it('a question without a correct answer', () => {
+    editJson('email-security/de.json', (json) => {
+      for (const answer of (json.quiz as TQuiz)[0]?.answers ?? []) answer.correct = false;
+    });
+    expect(problemsOf(root)).toContainEqual(
+      expect.stringMatching(/^email-security\/de\.json: quiz\.0.*correct answer/),
+    );
+  });
+
+  it('an unknown image', () => {
+    editJson('remote-work/course.json', (json) => {
+      json.image = 'missing-picture.svg';
+    });
+    expect(problemsOf(root)).toContain('remote-work/course.json: unknown image missing-picture.svg');
+  });
+
+  it('a slug that is not one of the twelve', () => {
+    cpSync(join(root, 'malware'), join(root, 'crypto-mining'), { recursive: true });
+    expect(problemsOf(root)).toContainEqual(expect.stringMatching(/^crypto-mining: not one of the twelve/));
+  });
+
+  it('languages that disagree on the answer key', () => {
+    editJson('social-media/en.json', (json) => {
+      const answers = (json.quiz as TQuiz)[0]?.answers ?? [];
+      for (const answer of answers) answer.correct = !answer.correct;
+      if (answers.every((a) => !a.correct) && answers[0]) answers[0].correct = true;
+    });
+    expect(problemsOf(root)).toContainEqual(expect.stringMatching(/^social-media\/en\.json: .*must match de\.json/));
+  });
+
+  it('an SVG with a script', () => {
+    writeFileSync(join(root, 'byod', 'image.svg'), '<svg viewBox="0 0 1 1"><script>alert(1)</script></svg>');
+    expect(problemsOf(root)).toContainEqual(expect.stringMatching(/^byod\/course\.json: image\.svg contains scripts/));
+  });
+
+  it('npm run content:check exits non-zero on a broken fixture and names the problem', () => {
+    unlinkSync(join(root, 'patchmanagement', 'de.json'));
+    let output = '';
+    let status = 0;
+    try {
+      execFileSync('npx', ['tsx', join(import.meta.dirname, '../scripts/content-check.ts'), root], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      const failure = error as { status: number; stderr: string };
+      status = failure.status;
+      output = failure.stderr;
+    }
+    expect(status).toBe(1);
+    expect(output).toContain('patchmanagement/de.json: file missing');
+  });
+});

@@ -1,0 +1,71 @@
+import { minReadingSeconds, type TCourseLanguage } from '@portal/content';
+import { courseProgress, eq, type TDb } from '@portal/db';
+import type { TSessionUser } from '../auth/sessions.ts';
+import { courseCatalog } from './catalog.ts';
+import { assignedCourse } from './course-access.ts';
+import { assignedSlugs } from './progress.ts';
+import { progressView, type TProgressView } from './progress-view.ts';
+import { QUIZ_PASS_PERCENT, QUIZ_QUESTIONS } from './quiz.ts';
+
+/** Course images are public files: `/media/courses/<slug>/<file>.svg`. */
+export const courseImageUrl = (slug: string, file: string) => `/media/courses/${slug}/${file}`;
+
+export interface TTrainingCard {
+  slug: string;
+  title: string;
+  summary: string;
+  image: string;
+  imageAlt: string;
+  estimatedMinutes: number;
+  progress: TProgressView;
+}
+
+/** The learner's assigned courses for `/trainings`, in catalog order. */
+export function listMyTrainings(db: TDb, learner: TSessionUser, lang: TCourseLanguage): TTrainingCard[] {
+  const rows = db.select().from(courseProgress).where(eq(courseProgress.userId, learner.id)).all();
+  const bySlug = new Map(rows.map((row) => [row.courseSlug, row]));
+  const catalog = courseCatalog();
+  return assignedSlugs(db, learner.id).flatMap((slug) => {
+    const course = catalog.get(slug as never);
+    if (!course) return [];
+    const text = course.text[lang];
+    return [
+      {
+        slug,
+        title: text.title,
+        summary: text.summary,
+        image: courseImageUrl(slug, course.meta.image),
+        imageAlt: text.imageAlt,
+        estimatedMinutes: course.meta.estimatedMinutes,
+        progress: progressView(course, bySlug.get(slug)),
+      },
+    ];
+  });
+}
+
+/** get-training/{slug}?lang: the slides of an assigned course; the quiz bank stays on the server. */
+export function getTraining(db: TDb, learner: TSessionUser, slug: string, lang: TCourseLanguage) {
+  const course = assignedCourse(db, learner, slug);
+  const text = course.text[lang];
+  return {
+    slug: course.meta.slug,
+    version: course.meta.version,
+    section: course.meta.section,
+    lang,
+    title: text.title,
+    summary: text.summary,
+    image: courseImageUrl(course.meta.slug, course.meta.image),
+    imageAlt: text.imageAlt,
+    estimatedMinutes: course.meta.estimatedMinutes,
+    sources: course.meta.sources,
+    slides: text.slides.map((slide) => ({
+      id: slide.id,
+      title: slide.title,
+      body: slide.body,
+      image: slide.image ? courseImageUrl(course.meta.slug, slide.image) : null,
+      imageAlt: slide.imageAlt ?? null,
+      minReadingSeconds: minReadingSeconds(slide),
+    })),
+    quiz: { questionCount: QUIZ_QUESTIONS, passPercent: QUIZ_PASS_PERCENT },
+  };
+}

@@ -34,3 +34,45 @@ export function inviteEmployee(email: string, firstname = 'Ina', lastname = 'Neu
     return `/login/${token}?email=${encodeURIComponent(email)}`;
   });
 }
+
+/**
+ * An active employee of the demo company with the given courses assigned, signed in with the demo
+ * password (the hash is copied from the demo employee, so no argon2 is needed here).
+ */
+export function createLearner(email: string, slugs: readonly string[], lang: 'de' | 'en' = 'de'): string {
+  return withDb((db) => {
+    const template = db
+      .prepare("select company_id as companyId, password_hash as hash from users where email = 'employee@example.com'")
+      .get() as { companyId: string; hash: string };
+    const userId = crypto.randomUUID();
+    db.prepare(
+      `insert into users (id, firstname, lastname, email, role, company_id, password_hash, is_first_login, active,
+                          data_protection_policy_accepted, lang, created_at)
+       values (?, 'Lea', 'Lernwillig', ?, 'employee', ?, ?, 0, 1, 1, ?, ?)`,
+    ).run(userId, email, template.companyId, template.hash, lang, Date.now());
+    const assign = db.prepare('insert into course_assignments (user_id, course_slug, assigned_at) values (?, ?, ?)');
+    for (const slug of slugs) assign.run(userId, slug, Date.now());
+    return userId;
+  });
+}
+
+export function progressOf(userId: string, slug: string) {
+  return withDb(
+    (db) =>
+      db
+        .prepare(
+          `select status, slide_index as slideIndex, quiz_repeat_count as quizRepeatCount,
+                  module_repeat_count as moduleRepeatCount, working_seconds as workingSeconds
+             from course_progress where user_id = ? and course_slug = ?`,
+        )
+        .get(userId, slug) as
+        | {
+            status: string;
+            slideIndex: number;
+            quizRepeatCount: number;
+            moduleRepeatCount: number;
+            workingSeconds: number;
+          }
+        | undefined,
+  );
+}

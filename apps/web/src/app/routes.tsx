@@ -2,7 +2,10 @@ import type { TMessageKey } from '@portal/i18n';
 import { type RouteObject, redirect } from 'react-router';
 import { AppLayout } from '../features/shell/app-layout.tsx';
 import { RouteError } from '../features/shell/route-error.tsx';
+import { preloadTraining, slidePath } from '../features/trainings/training-queries.ts';
 import { guard, HOME_BY_ROLE, requireUser } from '../lib/guards.ts';
+import { getLocale } from '../lib/locale-state.ts';
+import { trpcUtils } from '../lib/trpc.ts';
 
 /** Per-route facts the shell reads: hide the navigation (spec §2 meta flag) and the page title. */
 export interface TRouteHandle {
@@ -89,15 +92,41 @@ export const routes: RouteObject[] = [
         handle: { title: 'pages.personal_certificate' },
         lazy: titleOnly,
       },
-      { path: '/trainings', loader: guard(...CUSTOMERS), handle: { title: 'pages.my_trainings' }, lazy: titleOnly },
+      {
+        path: '/trainings',
+        loader: async ({ request }) => {
+          const me = await requireUser(request, CUSTOMERS);
+          await trpcUtils.trainings.list.ensureData({ lang: getLocale() });
+          return me;
+        },
+        handle: { title: 'pages.my_trainings' },
+        lazy: page(() => import('../features/trainings/trainings-page.tsx')),
+      },
       {
         path: '/trainings/:slug',
-        loader: guard(...CUSTOMERS),
+        id: 'training',
+        // Moving between slides needs no reload of the course; another course does.
+        shouldRevalidate: ({ currentParams, nextParams }) => currentParams.slug !== nextParams.slug,
+        loader: async ({ request, params }) => {
+          await requireUser(request, CUSTOMERS);
+          return preloadTraining(params.slug ?? '');
+        },
         handle: { title: 'pages.training' },
         children: [
-          { index: true, lazy: titleOnly },
-          { path: 'quiz/:step', lazy: titleOnly },
-          { path: ':slide/:step?', lazy: titleOnly },
+          {
+            index: true,
+            // Resume where the learner left off.
+            loader: async ({ params }) => {
+              const progress = await trpcUtils.progress.getSingle.ensureData({ slug: params.slug ?? '' });
+              return redirect(slidePath(params.slug ?? '', progress.slideIndex));
+            },
+          },
+          {
+            path: 'quiz/:step',
+            loader: ({ params }) => trpcUtils.progress.getQuiz.ensureData({ slug: params.slug ?? '' }),
+            lazy: page(() => import('../features/trainings/quiz-page.tsx')),
+          },
+          { path: ':slide/:step?', lazy: page(() => import('../features/trainings/slide-player-page.tsx')) },
         ],
       },
       {

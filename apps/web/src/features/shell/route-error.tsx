@@ -9,7 +9,7 @@ export function RouteError() {
   return (
     <main className="main narrow" id="main">
       <h1>{notFound ? t('pages.not_found') : t('app.something_went_wrong')}</h1>
-      <p>{t('errors.network')}</p>
+      <p>{notFound ? t('pages.not_found_text') : t('errors.network')}</p>
       <Link to="/" className="button button-primary">
         {t('app.home')}
       </Link>

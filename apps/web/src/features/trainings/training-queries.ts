@@ -1,0 +1,39 @@
+import type { RouterOutputs } from '@portal/api';
+import { TRPCClientError } from '@trpc/client';
+import { getLocale } from '../../lib/locale-state.ts';
+import { trpcClient, trpcUtils } from '../../lib/trpc.ts';
+
+export type TTraining = RouterOutputs['trainings']['get'];
+export type TTrainingCard = RouterOutputs['trainings']['list'][number];
+export type TProgress = RouterOutputs['progress']['getSingle'];
+export type TQuiz = NonNullable<RouterOutputs['progress']['getQuiz']>;
+
+/** A course the learner may not open answers 404 on the server; the router shows its 404 page. */
+async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof TRPCClientError && error.data?.code === 'NOT_FOUND') {
+      throw new Response('', { status: 404 });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Preloads a course and starts its progress (create-progress is idempotent), so the player opens
+ * with its slides and the saved position at once.
+ */
+export async function preloadTraining(slug: string) {
+  return orNotFound(async () => {
+    const [training] = await Promise.all([
+      trpcUtils.trainings.get.ensureData({ slug, lang: getLocale() }),
+      trpcClient.progress.create.mutate({ trainingSlug: slug }),
+    ]);
+    const progress = await trpcUtils.progress.getSingle.fetch({ slug });
+    return { training, progress };
+  });
+}
+
+export const slidePath = (slug: string, slideIndex: number) => `/trainings/${slug}/${slideIndex + 1}`;
+export const quizPath = (slug: string, step: number | 'result') => `/trainings/${slug}/quiz/${step}`;

@@ -53,6 +53,7 @@ async function signInAs(page: Page, email: string, lang: 'de' | 'en') {
 /** Reads every slide with the arrow key, checking each title. */
 async function readSlidesByKeyboard(page: Page, file: TCourseFile) {
   for (const [index, slide] of file.slides.entries()) {
+    await expect(page).toHaveURL(new RegExp(`/${index + 1}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(slide.title);
     if (index < file.slides.length - 1) await page.keyboard.press('ArrowRight');
   }
@@ -145,7 +146,9 @@ test('a reload in the middle of a course resumes at the same slide', async ({ pa
   const userId = createLearner(email, [slug]);
   await signInAs(page, email, 'de');
   await page.getByTestId(`open-${slug}`).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(file.slides[0]?.title ?? '');
   await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(new RegExp(`/trainings/${slug}/2$`));
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(new RegExp(`/trainings/${slug}/3$`));
   await expect.poll(() => progressOf(userId, slug)?.slideIndex).toBe(2);

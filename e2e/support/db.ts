@@ -50,8 +50,8 @@ export function createLearner(email: string, slugs: readonly string[], lang: 'de
                           data_protection_policy_accepted, lang, created_at)
        values (?, 'Lea', 'Lernwillig', ?, 'employee', ?, ?, 0, 1, 1, ?, ?)`,
     ).run(userId, email, template.companyId, template.hash, lang, Date.now());
-    const assign = db.prepare('insert into course_assignments (user_id, course_slug, assigned_at) values (?, ?, ?)');
-    for (const slug of slugs) assign.run(userId, slug, Date.now());
+    const assign = db.prepare('insert into course_assignments (user_id, course_slug) values (?, ?)');
+    for (const slug of slugs) assign.run(userId, slug);
     return userId;
   });
 }

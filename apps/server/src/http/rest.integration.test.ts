@@ -1,4 +1,5 @@
 import { appRouter } from '@portal/api';
+import { assignCourse, syncCourses } from '@portal/core';
 import { createTranslator } from '@portal/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -397,6 +398,16 @@ describe('/api/openapi.json', () => {
     { method: 'post', path: '/employee/change-password' },
     { method: 'get', path: '/employee/{id}' },
     { method: 'patch', path: '/employee/{id}' },
+    { method: 'get', path: '/trainings/get-training/{slug}' },
+    { method: 'post', path: '/trainings/assign' },
+    { method: 'post', path: '/trainings/revoke' },
+    { method: 'post', path: '/trainings/assign-to-all' },
+    { method: 'post', path: '/trainings/revoke-for-all' },
+    { method: 'post', path: '/progress/create-progress' },
+    { method: 'post', path: '/progress/save-progress' },
+    { method: 'get', path: '/progress/get-progress' },
+    { method: 'get', path: '/progress/get-single-progress/{slug}' },
+    { method: 'get', path: '/progress/get-company-progress' },
   ];
 
   /** Every procedure's REST meta, read from the router itself. */
@@ -440,7 +451,7 @@ describe('/api/openapi.json', () => {
 
   it('every spec call is served with its method (no 404/405 from the router)', async () => {
     for (const operation of SPEC_CALLS) {
-      const path = `/api${operation.path.replace('{id}', employer.id)}`;
+      const path = `/api${operation.path.replace('{id}', employer.id).replace('{slug}', 'malware')}`;
       const response = await app.request(path, {
         method: operation.method.toUpperCase(),
         headers: { 'content-type': 'application/json' },
@@ -450,6 +461,45 @@ describe('/api/openapi.json', () => {
       // An empty body fails validation (400) or authentication (401), never routing.
       expect([400, 401], key(operation)).toContain(response.status);
     }
+  });
+});
+
+describe('learning over REST', () => {
+  it('a learner reads an assigned course in the asked language, without the quiz key', async () => {
+    syncCourses(t.db);
+    assignCourse(t.db, employer.companyId, { trainingSlug: 'malware', ownerId: employer.id });
+    const response = await call('GET', '/api/trainings/get-training/malware?lang=en', { token: employer.token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toMatch(/no-(store|cache)/);
+    const body = response.json as { lang: string; slides: unknown[] };
+    expect(body.lang).toBe('en');
+    expect(body.slides.length).toBeGreaterThanOrEqual(8);
+    expect(JSON.stringify(body)).not.toMatch(/"correct"|"explanation"/);
+    const progress = await call('POST', '/api/progress/create-progress', {
+      token: employer.token,
+      body: { trainingSlug: 'malware' },
+    });
+    expect(progress.status).toBe(200);
+    expect(progress.json).toMatchObject({ trainingSlug: 'malware', status: 'started' });
+  });
+
+  it('answers AUTHORIZATION_REQUIRED without a session and 404 for a course not assigned', async () => {
+    const anonymous = await call('GET', '/api/progress/get-progress');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.json).toMatchObject({ code: 'AUTHORIZATION_REQUIRED' });
+    const foreign = await call('GET', '/api/trainings/get-training/byod', { token: employer.token });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('serves course images as SVG under the no-inline-script CSP, and nothing outside the course folder', async () => {
+    const image = await app.request('/media/courses/malware/image.svg');
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(image.headers.get('content-security-policy')).toContain("script-src 'self';");
+    expect(image.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(await image.text()).toMatch(/<svg[\s>]/);
+    expect((await app.request('/media/courses/malware/..%2Fcourse.json')).status).toBe(404);
+    expect((await app.request('/media/courses/unknown/image.svg')).status).toBe(404);
   });
 });
 

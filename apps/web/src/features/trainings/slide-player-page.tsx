@@ -40,16 +40,20 @@ export default function SlidePlayerPage() {
     }
   };
 
-  // Arrow keys move between slides (not while typing somewhere).
+  // Arrow keys move between slides (not while typing somewhere). The listener reads the slide from
+  // a ref: a key pressed right after a slide change must not act on the previous slide.
+  const position = useRef({ index, isLast, slug });
+  position.current = { index, isLast, slug };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-      if (event.key === 'ArrowRight' && !isLast) void navigate(slidePath(slug, index + 1));
-      if (event.key === 'ArrowLeft' && index > 0) void navigate(slidePath(slug, index - 1));
+      const at = position.current;
+      if (event.key === 'ArrowRight' && !at.isLast) void navigate(slidePath(at.slug, at.index + 1));
+      if (event.key === 'ArrowLeft' && at.index > 0) void navigate(slidePath(at.slug, at.index - 1));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [index, isLast, navigate, slug]);
+  }, [navigate]);
 
   // A new slide takes the focus to its heading, so screen readers read it from the top.
   useEffect(() => {

@@ -79,6 +79,8 @@ export async function fillSignIn(page: Page, email: string, password: string) {
 
 /** Zero axe-core violations (WCAG 2.1 A/AA) on the current page. */
 export async function expectNoAxeViolations(page: Page) {
+  // Contrast is judged at rest: wait until entrance transitions (e.g. the course cards) are done.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,

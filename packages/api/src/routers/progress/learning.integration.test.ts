@@ -1,5 +1,5 @@
-import { courseCatalog, syncCourses } from '@portal/core';
-import { courseProgress, courses, eq, quizAttempts } from '@portal/db';
+import { courseCatalog, seedDemoLearning, syncCourses } from '@portal/core';
+import { courseProgress, courses, eq, quizAttempts, seedDemoData } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
@@ -127,6 +127,7 @@ describe('my trainings', () => {
     expect(list.map((card) => card.slug)).toEqual([SLUG]);
     expect(list[0]).toMatchObject({ title: bank('en').title, progress: { status: 'assigned', percent: 0 } });
     expect(list[0]?.image).toMatch(/^\/media\/courses\/password-security\/.+\.svg$/);
+    expect(JSON.stringify(list)).not.toMatch(/"correct"|"explanation"|"quiz"/);
   });
 });
 
@@ -183,6 +184,14 @@ describe('progress', () => {
     const { caller, errorOf } = as(sessionFor(t.db, foreignLearner).token);
     expect((await errorOf(caller.progress.getSingle({ slug: SLUG }))).error.code).toBe('NOT_FOUND');
     expect((await errorOf(caller.progress.create({ trainingSlug: SLUG }))).error.code).toBe('NOT_FOUND');
+    const save = { trainingSlug: SLUG, slideIndex: 0, workingSeconds: 1, slideSeconds: {} };
+    expect((await errorOf(caller.progress.save(save))).error.code).toBe('NOT_FOUND');
+    expect((await errorOf(caller.progress.startQuiz({ trainingSlug: SLUG }))).error.code).toBe('NOT_FOUND');
+    expect(
+      (await errorOf(caller.progress.answer({ trainingSlug: SLUG, questionId: 'q-1', answerIds: ['a'] }))).error.code,
+    ).toBe('NOT_FOUND');
+    expect((await errorOf(caller.progress.getQuiz({ slug: SLUG }))).error.code).toBe('NOT_FOUND');
+    expect(await caller.progress.get()).toEqual([]);
     // The foreign employer's company view holds only their own people.
     const foreign = await as(foreignEmployer.token).caller.progress.getCompany();
     expect(foreign.map((member) => member.userId)).not.toContain(learner.id);
@@ -296,6 +305,37 @@ describe('quiz', () => {
     await readAllSlides(colleagueToken);
     await caller.progress.startQuiz({ trainingSlug: SLUG });
     expect((await caller.progress.getSingle({ slug: SLUG })).quizRepeatCount).toBe(1);
+  });
+});
+
+describe('demo seed', () => {
+  it('assigns six courses to every demo customer, with one course half done and one completed', () => {
+    const demo = createTestDb();
+    try {
+      seedDemoData(demo.db, () => 'not-a-real-hash', 'irrelevant');
+      seedDemoLearning(demo.db);
+      const rows = demo.db.$client
+        .prepare(
+          `select u.email, count(a.course_slug) as courses from users u join course_assignments a on a.user_id = u.id
+            group by u.email order by u.email`,
+        )
+        .all() as { email: string; courses: number }[];
+      expect(rows).toHaveLength(5);
+      for (const row of rows) expect(row.courses).toBe(6);
+      const progress = demo.db.$client
+        .prepare(
+          `select u.email, p.course_slug as slug, p.status, p.slide_index as slide from course_progress p
+             join users u on u.id = p.user_id order by u.email`,
+        )
+        .all();
+      expect(progress).toEqual([
+        { email: 'employee2@example.com', slug: 'social-engineering', status: 'started', slide: expect.any(Number) },
+        { email: 'employee3@example.com', slug: '5-golden-rules', status: 'completed', slide: expect.any(Number) },
+      ]);
+      expect((progress[0] as { slide: number }).slide).toBeGreaterThan(0);
+    } finally {
+      demo.cleanup();
+    }
   });
 });
 

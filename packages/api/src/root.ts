@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { appuserRouter } from './routers/appuser/router.ts';
 import { authRouter } from './routers/auth/router.ts';
+import { companyRouter } from './routers/company/router.ts';
 import { employeeRouter } from './routers/employee/router.ts';
 import { progressRouter } from './routers/progress/router.ts';
 import { trainingsRouter } from './routers/trainings/router.ts';
@@ -14,6 +15,7 @@ export const appRouter = createTRPCRouter({
   twoFactor: twoFactorRouter,
   trainings: trainingsRouter,
   progress: progressRouter,
+  company: companyRouter,
 });
 
 export type AppRouter = typeof appRouter;

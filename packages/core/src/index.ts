@@ -13,6 +13,7 @@ export * from './auth/throttle.ts';
 export * from './auth/totp.ts';
 export * from './auth/two-factor.ts';
 export * from './config.ts';
+export * from './employees/index.ts';
 export * from './errors.ts';
 export * from './learning/index.ts';
 export * from './mail/outbox.ts';

@@ -408,6 +408,13 @@ describe('/api/openapi.json', () => {
     { method: 'get', path: '/progress/get-progress' },
     { method: 'get', path: '/progress/get-single-progress/{slug}' },
     { method: 'get', path: '/progress/get-company-progress' },
+    { method: 'get', path: '/employee' },
+    { method: 'post', path: '/employee/invite-employee' },
+    { method: 'get', path: '/employee/resend-invitation' },
+    { method: 'post', path: '/employee/toggle-role/{id}' },
+    { method: 'get', path: '/company/{id}/employees' },
+    { method: 'put', path: '/company/{companyId}/employees/{id}' },
+    { method: 'delete', path: '/company/{companyId}/employees/{id}' },
   ];
 
   /** Every procedure's REST meta, read from the router itself. */
@@ -449,9 +456,19 @@ describe('/api/openapi.json', () => {
     expect(duplicates).toEqual([]);
   });
 
+  it('no REST path shadows another (the first matching path in router order wins)', () => {
+    const operations = procedureOperations();
+    const pattern = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    for (const operation of operations) {
+      const sample = operation.path.replace(/\{[^}]+\}/g, 'sample-value');
+      const winner = operations.find((other) => other.method === operation.method && pattern(other.path).test(sample));
+      expect(winner && key(winner), key(operation)).toBe(key(operation));
+    }
+  });
+
   it('every spec call is served with its method (no 404/405 from the router)', async () => {
     for (const operation of SPEC_CALLS) {
-      const path = `/api${operation.path.replace('{id}', employer.id).replace('{slug}', 'malware')}`;
+      const path = `/api${operation.path.replace('{id}', employer.id).replace('{slug}', 'malware').replace('{companyId}', employer.companyId)}`;
       const response = await app.request(path, {
         method: operation.method.toUpperCase(),
         headers: { 'content-type': 'application/json' },
@@ -500,6 +517,32 @@ describe('learning over REST', () => {
     expect(await image.text()).toMatch(/<svg[\s>]/);
     expect((await app.request('/media/courses/malware/..%2Fcourse.json')).status).toBe(404);
     expect((await app.request('/media/courses/unknown/image.svg')).status).toBe(404);
+  });
+});
+
+describe('employees over REST', () => {
+  it('invites, resends (not shadowed by GET /employee/{id}), lists and deletes', async () => {
+    syncCourses(t.db);
+    const email = uniqueEmail('rest-invite');
+    const invited = await call('POST', '/api/employee/invite-employee', {
+      token: employer.token,
+      body: { firstname: 'Rest', lastname: 'Person', email, isManager: false, assignedCourseList: ['malware'] },
+    });
+    expect(invited.status).toBe(200);
+    const id = invited.json.employeeId as string;
+    const resent = await call('GET', `/api/employee/resend-invitation?employeeId=${id}`, { token: employer.token });
+    expect(resent.status).toBe(200);
+    expect(resent.json).toEqual({ sent: true });
+    expect(outboxFor(t.db, email)).toHaveLength(2);
+    const list = await call('GET', '/api/employee?search=rest&pageSize=5', { token: employer.token });
+    expect(list.status).toBe(200);
+    expect(list.json.items.map((row: { email: string }) => row.email)).toContain(email);
+    const removed = await call('DELETE', `/api/company/${employer.companyId}/employees/${id}`, {
+      token: employer.token,
+    });
+    expect(removed.status).toBe(200);
+    const foreign = await call('GET', '/api/company/not-my-company/employees', { token: employer.token });
+    expect(foreign.status).toBe(404);
   });
 });
 

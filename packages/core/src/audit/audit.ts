@@ -13,7 +13,12 @@ export type TAuditAction =
   | 'avv.accepted'
   | 'totp.enabled'
   | 'totp.disabled'
-  | 'session.expired';
+  | 'session.expired'
+  | 'user.invited'
+  | 'user.invitation_resent'
+  | 'user.deleted'
+  | 'role.changed'
+  | 'progress.reset';
 
 export interface TAuditEntry {
   action: TAuditAction;

@@ -3,6 +3,10 @@ import { createTranslator, type TLocale } from '@portal/i18n';
 export type TMailTemplate =
   | { template: 'reset'; params: { name: string; link: string } }
   | { template: 'first_login'; params: { name: string; link: string; days: number } }
+  | {
+      template: 'invitation';
+      params: { name: string; inviter: string; company: string; link: string; days: number };
+    }
   | { template: 'password_changed'; params: { name: string; date: string } };
 
 export interface TRenderedMail {
@@ -48,6 +52,15 @@ export function renderMail(lang: TLocale, mail: TMailTemplate): TRenderedMail {
       return {
         subject: t('mail.first_login_subject'),
         html: layout(lang, lines, { label: t('mail.first_login_button'), href: mail.params.link }, [signature]),
+        text: [...lines, mail.params.link, signature].join('\n\n'),
+      };
+    }
+    case 'invitation': {
+      const { inviter, company, days } = mail.params;
+      const lines = [greeting, t('mail.invitation_text', { inviter, company, days })];
+      return {
+        subject: t('mail.invitation_subject'),
+        html: layout(lang, lines, { label: t('mail.invitation_button'), href: mail.params.link }, [signature]),
         text: [...lines, mail.params.link, signature].join('\n\n'),
       };
     }

@@ -7,11 +7,21 @@ import { changePasswordProcedure } from './change-password.ts';
 import { createEmployerProcedure } from './create-employer.ts';
 import { firstLoginProcedure } from './first-login.ts';
 import { getEmployeeProcedure } from './get-employee.ts';
+import { inviteEmployeeProcedure } from './invite-employee.ts';
+import { listStaffProcedure } from './list-staff.ts';
 import { loginProcedure } from './login.ts';
+import { resendInvitationProcedure } from './resend-invitation.ts';
+import { toggleRoleProcedure } from './toggle-role.ts';
 import { updateEmployeeProcedure } from './update-employee.ts';
 
-/** Calls under /api/employee (customers' accounts). */
+/**
+ * Calls under /api/employee (customers' accounts). trpc-to-openapi takes the first path that
+ * matches, in this order: fixed paths such as /employee/resend-invitation must come before
+ * /employee/{id} (the REST test "no REST path shadows another" checks it).
+ */
 export const employeeRouter = {
+  list: listStaffProcedure,
+  resendInvitation: resendInvitationProcedure,
   login: loginProcedure,
   loginTotp: makeLoginTotpProcedure('customer'),
   logout: makeLogoutProcedure('/employee/logout'),
@@ -22,4 +32,6 @@ export const employeeRouter = {
   firstLogin: firstLoginProcedure,
   get: getEmployeeProcedure,
   update: updateEmployeeProcedure,
+  invite: inviteEmployeeProcedure,
+  toggleRole: toggleRoleProcedure,
 } satisfies TRPCRouterRecord;

@@ -6,6 +6,7 @@ import { getProgressProcedure } from './get-progress.ts';
 import { getQuizProcedure } from './get-quiz.ts';
 import { getSingleProgressProcedure } from './get-single-progress.ts';
 import { repeatModuleProcedure } from './repeat-module.ts';
+import { resetUserProgressProcedure } from './reset-user-progress.ts';
 import { saveProgressProcedure } from './save-progress.ts';
 import { startQuizProcedure } from './start-quiz.ts';
 
@@ -20,4 +21,5 @@ export const progressRouter = {
   startQuiz: startQuizProcedure,
   answer: answerQuestionProcedure,
   repeatModule: repeatModuleProcedure,
+  resetUser: resetUserProgressProcedure,
 } satisfies TRPCRouterRecord;

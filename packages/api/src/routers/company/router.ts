@@ -1,0 +1,11 @@
+import type { TRPCRouterRecord } from '@trpc/server';
+import { deleteCompanyEmployeeProcedure } from './delete-company-employee.ts';
+import { getCompanyEmployeesProcedure } from './get-company-employees.ts';
+import { updateCompanyEmployeeProcedure } from './update-company-employee.ts';
+
+/** Calls under /api/company (company-scoped; a foreign company id answers 404). */
+export const companyRouter = {
+  employees: getCompanyEmployeesProcedure,
+  updateEmployee: updateCompanyEmployeeProcedure,
+  deleteEmployee: deleteCompanyEmployeeProcedure,
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,5 @@
+export * from './invite-employee.ts';
+export * from './list-staff.ts';
+export * from './manage-employee.ts';
+export * from './resend-invitation.ts';
+export * from './staff-access.ts';

@@ -1,0 +1,116 @@
+import { courseAssignments, eq, type TDatabase, type TDb, users } from '@portal/db';
+import { audit } from '../audit/audit.ts';
+import type { TRequestMeta } from '../auth/login.ts';
+import { createOneTimeToken } from '../auth/one-time-tokens.ts';
+import type { TSessionUser } from '../auth/sessions.ts';
+import { DomainError } from '../errors.ts';
+import { findCourse } from '../learning/catalog.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { INVITATION_DAYS } from '../policy.ts';
+import { companyNameOf } from './company-name.ts';
+
+export interface TInviteInput {
+  firstname: string;
+  lastname: string;
+  email: string;
+  isManager: boolean;
+  assignedCourseList: string[];
+  /** Language of the invitation mail and the new account (defaults to the inviter's). */
+  lang?: 'de' | 'en' | undefined;
+}
+
+/** The invitation link of spec §2: `/login/{token}?email=…`, valid 14 days, single use. */
+export function sendInvitation(
+  db: TDb,
+  input: { invitee: { id: string; email: string; firstname: string; lastname: string; lang: 'de' | 'en' } },
+  context: { inviterName: string; companyName: string; publicUrl: string; companyId: string; now: Date },
+): void {
+  const token = createOneTimeToken(db, {
+    kind: 'invitation',
+    userId: input.invitee.id,
+    validForMs: INVITATION_DAYS * 86_400_000,
+    now: context.now,
+  });
+  const link = `${context.publicUrl}/login/${token}?email=${encodeURIComponent(input.invitee.email)}`;
+  enqueueMail(
+    db,
+    {
+      to: input.invitee.email,
+      lang: input.invitee.lang,
+      userId: input.invitee.id,
+      companyId: context.companyId,
+      mail: {
+        template: 'invitation',
+        params: {
+          name: `${input.invitee.firstname} ${input.invitee.lastname}`,
+          inviter: context.inviterName,
+          company: context.companyName,
+          link,
+          days: INVITATION_DAYS,
+        },
+      },
+    },
+    context.now,
+  );
+}
+
+/**
+ * Invites a manager or employee (spec §7 invite-employee): creates the account without a password,
+ * assigns the chosen courses and queues the invitation mail, all in one transaction.
+ */
+export function inviteEmployee(
+  db: TDatabase,
+  inviter: TSessionUser & { companyId: string },
+  input: TInviteInput,
+  meta: TRequestMeta & { publicUrl: string },
+  now = new Date(),
+): { employeeId: string } {
+  if (input.isManager && inviter.role !== 'employer') throw new DomainError('FORBIDDEN', 'users.not_allowed');
+  const slugs = [...new Set(input.assignedCourseList)];
+  if (slugs.some((slug) => !findCourse(slug))) throw new DomainError('BAD_REQUEST', 'users.unknown_course');
+  return db.transaction(
+    (tx) => {
+      const taken = tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+      if (taken) throw new DomainError('CONFLICT', 'users.email_already_exists');
+      const lang = input.lang ?? inviter.lang;
+      const invitee = tx
+        .insert(users)
+        .values({
+          firstname: input.firstname,
+          lastname: input.lastname,
+          email: input.email,
+          role: input.isManager ? 'manager' : 'employee',
+          companyId: inviter.companyId,
+          lang,
+          active: false,
+          isFirstLogin: true,
+          createdAt: now,
+        })
+        .returning({ id: users.id })
+        .get();
+      for (const slug of slugs) tx.insert(courseAssignments).values({ userId: invitee.id, courseSlug: slug }).run();
+      sendInvitation(
+        tx,
+        { invitee: { id: invitee.id, email: input.email, firstname: input.firstname, lastname: input.lastname, lang } },
+        {
+          inviterName: `${inviter.firstname} ${inviter.lastname}`,
+          companyName: companyNameOf(tx, inviter.companyId),
+          publicUrl: meta.publicUrl,
+          companyId: inviter.companyId,
+          now,
+        },
+      );
+      audit(tx, {
+        action: 'user.invited',
+        actorId: inviter.id,
+        actorRole: inviter.role,
+        targetId: invitee.id,
+        companyId: inviter.companyId,
+        ip: meta.ip,
+        details: { role: input.isManager ? 'manager' : 'employee', courses: slugs.length },
+      });
+      return { employeeId: invitee.id };
+    },
+    { behavior: 'immediate' },
+  );
+}

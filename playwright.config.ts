@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = 3100;
 export const E2E_DATABASE_FILE = './data/e2e/portal.sqlite';
 export const E2E_DEMO_PASSWORD = 'Leuchtturm-Kompass-Nebel-42';
+export const E2E_MAIL_DIR = './data/e2e/mail';
+const SMTP_PORT = 2526;
 
 /**
  * End-to-end tests against the built server (npm run test:e2e builds the web app first) on a
@@ -49,6 +51,10 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_WORKER_INTERVAL_MS: '250',
+      E2E_SMTP_PORT: String(SMTP_PORT),
+      E2E_MAIL_DIR,
     },
   },
 });

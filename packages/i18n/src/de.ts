@@ -90,6 +90,7 @@ export const de = {
     hide_password: 'Passwort verbergen',
   },
   validation: {
+    type_word: 'Bitte geben Sie {{word}} ein.',
     required: 'Bitte füllen Sie dieses Feld aus.',
     email_invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
     too_long: 'Die Eingabe ist zu lang.',

@@ -90,6 +90,7 @@ export const en: TDictionary = {
     hide_password: 'Hide password',
   },
   validation: {
+    type_word: 'Please type {{word}}.',
     required: 'Please fill in this field.',
     email_invalid: 'Please enter a valid email address.',
     too_long: 'This is too long.',

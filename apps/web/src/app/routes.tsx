@@ -5,6 +5,7 @@ import { RouteError } from '../features/shell/route-error.tsx';
 import { preloadTraining, slidePath } from '../features/trainings/training-queries.ts';
 import { guard, HOME_BY_ROLE, requireUser } from '../lib/guards.ts';
 import { getLocale } from '../lib/locale-state.ts';
+import { STAFF_PAGE_SIZE } from '../lib/page-sizes.ts';
 import { trpcUtils } from '../lib/trpc.ts';
 
 /** Per-route facts the shell reads: hide the navigation (spec §2 meta flag) and the page title. */
@@ -72,7 +73,21 @@ export const routes: RouteObject[] = [
       publicRoute('/order-data-processing', 'pages.order_data_processing', () => import('../routes/legal-page.tsx')),
       publicRoute('/datenschutzhinweise', 'pages.data_protection_notes', () => import('../routes/legal-page.tsx')),
       publicRoute('/data-protection-notes', 'pages.data_protection_notes', () => import('../routes/legal-page.tsx')),
-      { path: '/users', loader: guard(...EMPLOYER_MANAGER), handle: { title: 'pages.employee_list' }, lazy: titleOnly },
+      {
+        path: '/users',
+        loader: async ({ request }) => {
+          const me = await requireUser(request, EMPLOYER_MANAGER);
+          await trpcUtils.employee.list.prefetch({
+            page: 1,
+            pageSize: STAFF_PAGE_SIZE,
+            sort: 'lastname',
+            direction: 'asc',
+          });
+          return me;
+        },
+        handle: { title: 'pages.employee_list' },
+        lazy: page(() => import('../features/users/users-page.tsx')),
+      },
       {
         path: '/course-settings',
         loader: guard(...EMPLOYER_MANAGER),

@@ -69,3 +69,13 @@ export function getTraining(db: TDb, learner: TSessionUser, slug: string, lang: 
     quiz: { questionCount: QUIZ_QUESTIONS, passPercent: QUIZ_PASS_PERCENT },
   };
 }
+
+/** The twelve courses with title and image in one language (for assignment screens). */
+export function courseList(lang: TCourseLanguage) {
+  return [...courseCatalog().values()].map((course) => ({
+    slug: course.meta.slug,
+    title: course.text[lang].title,
+    image: courseImageUrl(course.meta.slug, course.meta.image),
+    estimatedMinutes: course.meta.estimatedMinutes,
+  }));
+}

@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { assignProcedure } from './assign.ts';
 import { assignToAllProcedure } from './assign-to-all.ts';
+import { getCoursesProcedure } from './get-courses.ts';
 import { getTrainingProcedure } from './get-training.ts';
 import { getTrainingsProcedure } from './get-trainings.ts';
 import { revokeProcedure } from './revoke.ts';
@@ -10,6 +11,7 @@ import { revokeForAllProcedure } from './revoke-for-all.ts';
 export const trainingsRouter = {
   get: getTrainingProcedure,
   list: getTrainingsProcedure,
+  courses: getCoursesProcedure,
   assign: assignProcedure,
   revoke: revokeProcedure,
   assignToAll: assignToAllProcedure,

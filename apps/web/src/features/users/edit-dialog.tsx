@@ -1,0 +1,72 @@
+import { ZName } from '@portal/validators';
+import { Button } from 'react-aria-components';
+import { z } from 'zod';
+import { TextInput } from '../../components/form-fields.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { SubmitForm } from '../../components/submit-form.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { useT } from '../../lib/i18n.tsx';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import type { TStaffRow } from './staff-row.ts';
+
+const ZEditForm = z.object({ firstname: ZName, lastname: ZName });
+
+export function EditDialog({
+  person,
+  companyId,
+  onClose,
+}: {
+  person: TStaffRow;
+  companyId: string;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const form = useZodForm(ZEditForm, { firstname: person.firstname, lastname: person.lastname });
+  const update = trpc.company.updateEmployee.useMutation();
+  const submit = async () => {
+    form.markSubmitted();
+    if (!form.parsed) return;
+    try {
+      await update.mutateAsync({ companyId, id: person.id, ...form.parsed });
+      toast.success(t('users.saved'));
+      await utils.employee.list.invalidate();
+      onClose();
+    } catch (error) {
+      toast.error(errorMessage(error) ?? t('app.something_went_wrong'));
+    }
+  };
+  return (
+    <Modal isOpen onClose={onClose} header={t('users.edit_title')} footer={<span />}>
+      <SubmitForm onSubmit={submit}>
+        <p className="muted">{person.email}</p>
+        <TextInput
+          label={t('form.firstname')}
+          value={form.values.firstname}
+          onChange={(v) => form.set('firstname', v)}
+          onBlur={() => form.touch('firstname')}
+          error={form.errorFor('firstname')}
+          isRequired
+        />
+        <TextInput
+          label={t('form.lastname')}
+          value={form.values.lastname}
+          onChange={(v) => form.set('lastname', v)}
+          onBlur={() => form.touch('lastname')}
+          error={form.errorFor('lastname')}
+          isRequired
+        />
+        <div className="button-row">
+          <Button className="button button-secondary" onPress={onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button type="submit" className="button button-primary" isDisabled={!form.isValid || update.isPending}>
+            {t('app.save')}
+          </Button>
+        </div>
+      </SubmitForm>
+    </Modal>
+  );
+}

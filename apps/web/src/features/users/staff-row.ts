@@ -1,0 +1,4 @@
+import type { RouterOutputs } from '@portal/api';
+
+export type TStaffRow = RouterOutputs['employee']['list']['items'][number];
+export type TStaffSort = 'lastname' | 'firstname' | 'email' | 'role' | 'status' | 'progress';

@@ -1,0 +1,105 @@
+import type { TMessageKey } from '@portal/i18n';
+import { Button } from 'react-aria-components';
+import { useT } from '../../lib/i18n.tsx';
+import { RowActions, type TRowAction } from './row-actions.tsx';
+import type { TStaffRow, TStaffSort } from './staff-row.ts';
+
+const COLUMNS: { sort: TStaffSort; label: TMessageKey }[] = [
+  { sort: 'lastname', label: 'users.col_name' },
+  { sort: 'email', label: 'users.col_email' },
+  { sort: 'role', label: 'users.col_role' },
+  { sort: 'status', label: 'users.col_status' },
+  { sort: 'progress', label: 'users.col_progress' },
+];
+
+const ROLE_KEY = {
+  employer: 'users.role_employer',
+  manager: 'users.role_manager',
+  employee: 'users.role_employee',
+} as const;
+
+export interface TSortState {
+  sort: TStaffSort;
+  direction: 'asc' | 'desc';
+}
+
+/** A plain table with sort buttons in the headers (aria-sort tells screen readers the order). */
+export function StaffTable({
+  rows,
+  sort,
+  onSort,
+  viewerRole,
+  onAction,
+}: {
+  rows: TStaffRow[];
+  sort: TSortState;
+  onSort: (sort: TSortState) => void;
+  viewerRole: 'employer' | 'manager';
+  onAction: (person: TStaffRow, action: TRowAction) => void;
+}) {
+  const t = useT();
+  return (
+    <div className="table-scroll">
+      <table className="table">
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => {
+              const active = sort.sort === column.sort;
+              return (
+                <th
+                  key={column.sort}
+                  scope="col"
+                  aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+                >
+                  <Button
+                    className="sort-button"
+                    onPress={() =>
+                      onSort({
+                        sort: column.sort,
+                        direction: active && sort.direction === 'asc' ? 'desc' : 'asc',
+                      })
+                    }
+                  >
+                    {t(column.label)}
+                    <span aria-hidden="true">{active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
+                  </Button>
+                </th>
+              );
+            })}
+            <th scope="col">
+              <span className="visually-hidden">{t('users.col_actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((person) => (
+            <tr key={person.id}>
+              <td>
+                {person.lastname}, {person.firstname}
+              </td>
+              <td className="cell-email">{person.email}</td>
+              <td>{t(ROLE_KEY[person.role])}</td>
+              <td>
+                <span className={`status status-${person.locked ? 'locked' : person.status}`}>
+                  {person.locked
+                    ? t('users.status_locked')
+                    : person.status === 'active'
+                      ? t('users.status_active')
+                      : t('users.status_invited')}
+                </span>
+              </td>
+              <td>
+                {person.assignedCourses === 0
+                  ? '–'
+                  : t('users.progress_value', { completed: person.completedCourses, assigned: person.assignedCourses })}
+              </td>
+              <td className="cell-actions">
+                <RowActions person={person} viewerRole={viewerRole} onAction={(action) => onAction(person, action)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { Button, Input, Label, SearchField } from 'react-aria-components';
+import { Modal } from '../../components/modal.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { TypedConfirmDialog } from '../../components/typed-confirm-dialog.tsx';
+import { useT } from '../../lib/i18n.tsx';
+import { STAFF_PAGE_SIZE } from '../../lib/page-sizes.ts';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { useMe } from '../shell/use-me.ts';
+import { EditDialog } from './edit-dialog.tsx';
+import { InviteDialog } from './invite-dialog.tsx';
+import type { TRowAction } from './row-actions.tsx';
+import type { TStaffRow } from './staff-row.ts';
+import { StaffTable, type TSortState } from './staff-table.tsx';
+
+/** `/users`: the company's people, invitations and per-person actions (employers and managers). */
+export default function UsersPage() {
+  const t = useT();
+  const toast = useToast();
+  const me = useMe().data;
+  const utils = trpc.useUtils();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<TSortState>({ sort: 'lastname', direction: 'asc' });
+  const [inviting, setInviting] = useState(false);
+  const [pending, setPending] = useState<{ person: TStaffRow; action: TRowAction } | null>(null);
+  const term = useDebounced(search.trim());
+  const list = trpc.employee.list.useQuery(
+    { search: term || undefined, page, pageSize: STAFF_PAGE_SIZE, ...sort },
+    { placeholderData: (previous) => previous },
+  );
+  const toggleRole = trpc.employee.toggleRole.useMutation();
+  const resetTraining = trpc.progress.resetUser.useMutation();
+  const remove = trpc.company.deleteEmployee.useMutation();
+
+  if (!me?.companyId || (me.role !== 'employer' && me.role !== 'manager')) return null;
+  const companyId = me.companyId;
+  const viewerRole = me.role;
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / STAFF_PAGE_SIZE));
+  const refresh = () => Promise.all([utils.employee.list.invalidate(), utils.company.employees.invalidate()]);
+  const fail = (error: unknown) => toast.error(errorMessage(error) ?? t('app.something_went_wrong'));
+  const nameOf = (person: TStaffRow) => `${person.firstname} ${person.lastname}`;
+
+  const onAction = async (person: TStaffRow, action: TRowAction) => {
+    if (action === 'resend') {
+      // A GET in the spec's call table, so a query fetched on demand rather than a mutation.
+      try {
+        await utils.client.employee.resendInvitation.query({ employeeId: person.id });
+        toast.success(t('users.email_sent'));
+      } catch (error) {
+        toast.error(errorMessage(error) ?? t('users.email_not_sent'));
+      }
+      return;
+    }
+    if (action === 'toggle-role') {
+      try {
+        await toggleRole.mutateAsync({
+          id: person.id,
+          expectedRole: person.role === 'employee' ? 'manager' : 'employee',
+        });
+        toast.success(t('users.role_changed'));
+        await refresh();
+      } catch (error) {
+        fail(error);
+      }
+      return;
+    }
+    setPending({ person, action });
+  };
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <div>
+          <h1>{t('pages.employee_list')}</h1>
+          <p className="muted">{t('users.intro')}</p>
+        </div>
+        <Button className="button button-primary" onPress={() => setInviting(true)}>
+          {t('users.invite')}
+        </Button>
+      </div>
+      <SearchField
+        className="field search-field"
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      >
+        <Label>{t('users.search')}</Label>
+        <Input className="input" placeholder={t('users.search_placeholder')} />
+      </SearchField>
+
+      {list.isPending && <p role="status">{t('app.loading')}</p>}
+      {list.data && list.data.total === 0 && (
+        <p className="notice">{term ? t('users.no_results', { search: term }) : t('users.empty')}</p>
+      )}
+      {list.data && list.data.total > 0 && (
+        <>
+          <p className="muted" aria-live="polite">
+            {t('users.total', { total: list.data.total })}
+          </p>
+          <StaffTable
+            rows={list.data.items}
+            sort={sort}
+            onSort={(next) => {
+              setSort(next);
+              setPage(1);
+            }}
+            viewerRole={viewerRole}
+            onAction={(person, action) => void onAction(person, action)}
+          />
+          <nav className="pager" aria-label={t('users.page_of', { page, pages })}>
+            <Button className="button button-secondary" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
+              ← {t('users.previous_page')}
+            </Button>
+            <span>{t('users.page_of', { page, pages })}</span>
+            <Button className="button button-secondary" isDisabled={page >= pages} onPress={() => setPage(page + 1)}>
+              {t('users.next_page')} →
+            </Button>
+          </nav>
+        </>
+      )}
+
+      <InviteDialog
+        isOpen={inviting}
+        onClose={() => setInviting(false)}
+        canInviteManagers={viewerRole === 'employer'}
+      />
+      {pending?.action === 'edit' && (
+        <EditDialog person={pending.person} companyId={companyId} onClose={() => setPending(null)} />
+      )}
+      <TypedConfirmDialog
+        isOpen={pending?.action === 'delete'}
+        onClose={() => setPending(null)}
+        word="DELETE"
+        title={t('users.delete_title')}
+        text={pending ? t('users.delete_confirm', { name: nameOf(pending.person) }) : ''}
+        label={t('users.delete_label')}
+        confirmLabel={t('users.delete')}
+        isPending={remove.isPending}
+        onConfirm={async () => {
+          if (!pending) return;
+          try {
+            await remove.mutateAsync({ companyId, id: pending.person.id });
+            toast.success(t('users.deleted'));
+            setPending(null);
+            await refresh();
+          } catch (error) {
+            fail(error);
+          }
+        }}
+      />
+      <Modal
+        isOpen={pending?.action === 'reset-training'}
+        onClose={() => setPending(null)}
+        header={t('users.reset_training')}
+        footer={
+          <>
+            <Button className="button button-secondary" onPress={() => setPending(null)}>
+              {t('app.cancel')}
+            </Button>
+            <Button
+              className="button button-danger"
+              isDisabled={resetTraining.isPending}
+              onPress={async () => {
+                if (!pending) return;
+                try {
+                  await resetTraining.mutateAsync({ id: pending.person.id });
+                  toast.success(t('users.reset_training_done'));
+                  setPending(null);
+                  await refresh();
+                } catch (error) {
+                  fail(error);
+                }
+              }}
+            >
+              {t('users.reset_training')}
+            </Button>
+          </>
+        }
+      >
+        <p>{pending ? t('users.reset_training_confirm', { name: nameOf(pending.person) }) : ''}</p>
+      </Modal>
+    </section>
+  );
+}

@@ -162,6 +162,7 @@ test('a reload in the middle of a course resumes at the same slide', async ({ pa
 test('a course that is not assigned shows the 404 page', async ({ page }) => {
   createLearner('learner-404@example.com', ['malware']);
   await signInAs(page, 'learner-404@example.com', 'de');
-  await page.goto('/trainings/byod');
+  // remote-work: a course no other spec assigns (specs run in parallel)
+  await page.goto('/trainings/remote-work');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 – Page Not Found');
 });

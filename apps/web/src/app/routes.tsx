@@ -90,9 +90,13 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/course-settings',
-        loader: guard(...EMPLOYER_MANAGER),
+        loader: async ({ request }) => {
+          const me = await requireUser(request, EMPLOYER_MANAGER);
+          await trpcUtils.trainings.overview.prefetch({ lang: getLocale(), page: 1, pageSize: STAFF_PAGE_SIZE });
+          return me;
+        },
         handle: { title: 'pages.course_settings' },
-        lazy: titleOnly,
+        lazy: page(() => import('../features/course-settings/course-settings-page.tsx')),
       },
       { path: '/dashboard', loader: guard(...EMPLOYER_MANAGER), handle: { title: 'pages.dashboard' }, lazy: titleOnly },
       {

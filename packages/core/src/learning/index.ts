@@ -1,6 +1,7 @@
 export * from './assignments.ts';
 export * from './catalog.ts';
 export * from './course-access.ts';
+export * from './course-matrix.ts';
 export * from './demo-learning.ts';
 export * from './progress.ts';
 export * from './progress-view.ts';

@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { assignProcedure } from './assign.ts';
 import { assignToAllProcedure } from './assign-to-all.ts';
+import { getCourseOverviewProcedure } from './get-course-overview.ts';
 import { getCoursesProcedure } from './get-courses.ts';
 import { getTrainingProcedure } from './get-training.ts';
 import { getTrainingsProcedure } from './get-trainings.ts';
@@ -12,6 +13,7 @@ export const trainingsRouter = {
   get: getTrainingProcedure,
   list: getTrainingsProcedure,
   courses: getCoursesProcedure,
+  overview: getCourseOverviewProcedure,
   assign: assignProcedure,
   revoke: revokeProcedure,
   assignToAll: assignToAllProcedure,

@@ -1,0 +1,234 @@
+import type { RouterOutputs } from '@portal/api';
+import { useState } from 'react';
+import { Button, Checkbox, Input, Label, SearchField } from 'react-aria-components';
+import { Modal } from '../../components/modal.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { STAFF_PAGE_SIZE } from '../../lib/page-sizes.ts';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+
+type TOverview = RouterOutputs['trainings']['overview'];
+type TCourse = TOverview['courses'][number];
+
+const STATUS_GLYPH = { assigned: '', started: '◐', completed: '✓' } as const;
+
+/** `/course-settings`: courses with their counts, and a people × courses assignment matrix. */
+export default function CourseSettingsPage() {
+  const { t, locale } = useI18n();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [revoking, setRevoking] = useState<TCourse | null>(null);
+  const term = useDebounced(search.trim());
+  const input = { lang: locale, search: term || undefined, page, pageSize: STAFF_PAGE_SIZE };
+  const overview = trpc.trainings.overview.useQuery(input, { placeholderData: (previous) => previous });
+  const assign = trpc.trainings.assign.useMutation();
+  const revoke = trpc.trainings.revoke.useMutation();
+  const assignAll = trpc.trainings.assignToAll.useMutation();
+  const revokeAll = trpc.trainings.revokeForAll.useMutation();
+
+  const fail = (error: unknown) => toast.error(errorMessage(error) ?? t('app.something_went_wrong'));
+  const refresh = () =>
+    Promise.all([
+      utils.trainings.overview.invalidate(),
+      utils.employee.list.invalidate(),
+      utils.company.employees.invalidate(),
+    ]);
+  const toggle = async (trainingSlug: string, ownerId: string, on: boolean) => {
+    try {
+      await (on ? assign : revoke).mutateAsync({ trainingSlug, ownerId });
+      await refresh();
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  if (overview.isPending) return <p role="status">{t('app.loading')}</p>;
+  if (!overview.data) return null;
+  const { courses, people, total } = overview.data;
+  const pages = Math.max(1, Math.ceil(total / STAFF_PAGE_SIZE));
+
+  return (
+    <section className="page">
+      <h1>{t('pages.course_settings')}</h1>
+      <p className="muted">{t('course_settings.intro')}</p>
+
+      <h2>{t('course_settings.courses_heading')}</h2>
+      <div className="table-scroll">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('course_settings.col_number')}</th>
+              <th scope="col">{t('course_settings.col_course')}</th>
+              <th scope="col">{t('course_settings.col_assigned')}</th>
+              <th scope="col">{t('course_settings.col_started')}</th>
+              <th scope="col">{t('course_settings.col_completed')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('users.col_actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {courses.map((course, index) => (
+              <tr key={course.slug}>
+                <td>{index + 1}</td>
+                <th scope="row" className="cell-course">
+                  {course.title}
+                </th>
+                <td>{course.assigned}</td>
+                <td>{course.started}</td>
+                <td>{course.completed}</td>
+                <td className="cell-buttons">
+                  <Button
+                    className="button button-secondary button-small"
+                    aria-label={t('course_settings.assign_all_for', { course: course.title })}
+                    isDisabled={assignAll.isPending || total === 0}
+                    onPress={async () => {
+                      try {
+                        await assignAll.mutateAsync({ trainingSlug: course.slug });
+                        toast.success(t('course_settings.assigned_to_all'));
+                        await refresh();
+                      } catch (error) {
+                        fail(error);
+                      }
+                    }}
+                  >
+                    {t('course_settings.assign_all')}
+                  </Button>
+                  <Button
+                    className="button button-ghost button-small"
+                    aria-label={t('course_settings.revoke_all_for', { course: course.title })}
+                    isDisabled={course.assigned === 0}
+                    onPress={() => setRevoking(course)}
+                  >
+                    {t('course_settings.revoke_all')}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>{t('course_settings.matrix_heading')}</h2>
+      <p className="muted">{t('course_settings.matrix_hint')}</p>
+      <p className="legend">
+        <span className="visually-hidden">{t('course_settings.legend')}: </span>
+        {t('course_settings.legend_completed')} · {t('course_settings.legend_started')}
+      </p>
+      <SearchField
+        className="field search-field"
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      >
+        <Label>{t('users.search')}</Label>
+        <Input className="input" placeholder={t('users.search_placeholder')} />
+      </SearchField>
+      {total === 0 ? (
+        <p className="notice">{term ? t('users.no_results', { search: term }) : t('course_settings.empty')}</p>
+      ) : (
+        <>
+          <div className="table-scroll">
+            <table className="table matrix">
+              <thead>
+                <tr>
+                  <th scope="col">{t('course_settings.col_person')}</th>
+                  {courses.map((course, index) => (
+                    <th key={course.slug} scope="col" className="matrix-head">
+                      <abbr title={course.title}>{index + 1}</abbr>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {people.map((person) => {
+                  const name = `${person.firstname} ${person.lastname}`;
+                  return (
+                    <tr key={person.id}>
+                      <th scope="row">
+                        {person.lastname}, {person.firstname}
+                      </th>
+                      {courses.map((course) => {
+                        const status = person.courses[course.slug];
+                        return (
+                          <td key={course.slug} className="matrix-cell">
+                            <Checkbox
+                              className="checkbox matrix-checkbox"
+                              aria-label={t('course_settings.cell_label', { course: course.title, name })}
+                              isSelected={status !== undefined}
+                              onChange={(on) => void toggle(course.slug, person.id, on)}
+                            >
+                              {({ isSelected }) => (
+                                <span className="checkbox-box" aria-hidden="true">
+                                  {isSelected && '✓'}
+                                </span>
+                              )}
+                            </Checkbox>
+                            {status && status !== 'assigned' && (
+                              <span className={`cell-status status-${status}`}>
+                                <span aria-hidden="true">{STATUS_GLYPH[status]}</span>
+                                <span className="visually-hidden">
+                                  {t(status === 'completed' ? 'training.status_completed' : 'training.status_started')}
+                                </span>
+                              </span>
+                            )}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pager" aria-label={t('users.page_of', { page, pages })}>
+            <Button className="button button-secondary" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
+              ← {t('users.previous_page')}
+            </Button>
+            <span>{t('users.page_of', { page, pages })}</span>
+            <Button className="button button-secondary" isDisabled={page >= pages} onPress={() => setPage(page + 1)}>
+              {t('users.next_page')} →
+            </Button>
+          </nav>
+        </>
+      )}
+
+      <Modal
+        isOpen={revoking !== null}
+        onClose={() => setRevoking(null)}
+        header={revoking ? t('course_settings.revoke_all_for', { course: revoking.title }) : ''}
+        footer={
+          <>
+            <Button className="button button-secondary" onPress={() => setRevoking(null)}>
+              {t('app.cancel')}
+            </Button>
+            <Button
+              className="button button-danger"
+              isDisabled={revokeAll.isPending}
+              onPress={async () => {
+                if (!revoking) return;
+                try {
+                  await revokeAll.mutateAsync({ trainingSlug: revoking.slug });
+                  toast.success(t('course_settings.revoked_for_all'));
+                  setRevoking(null);
+                  await refresh();
+                } catch (error) {
+                  fail(error);
+                }
+              }}
+            >
+              {t('course_settings.revoke_all')}
+            </Button>
+          </>
+        }
+      >
+        <p>{revoking ? t('course_settings.revoke_all_confirm', { course: revoking.title }) : ''}</p>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { createLearner } from './support/db.ts';
+import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts';
+
+test('an employer assigns and revokes courses per person and for all, and the counts follow', async ({ page }) => {
+  createLearner('matrix.learner@example.com', []);
+  await signIn(page, 'employer');
+  await expect(page).toHaveURL(/\/course-settings$/);
+  await expect(page.getByRole('heading', { name: 'Kurseinstellungen', level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const courseRow = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Private Geräte im Job (BYOD)' }) });
+  const counts = async () => (await courseRow.getByRole('cell').allTextContents()).slice(1, 4).map(Number);
+  const before = await counts();
+
+  await page.getByRole('searchbox', { name: 'Suchen' }).fill('Lernwillig');
+  const cell = page.getByRole('checkbox', { name: 'Private Geräte im Job (BYOD) für Lea Lernwillig' });
+  await expect(cell).not.toBeChecked();
+  await cell.focus();
+  await page.keyboard.press('Space');
+  await expect(cell).toBeChecked();
+  await expect.poll(counts).toEqual([(before[0] ?? 0) + 1, before[1], before[2]]);
+
+  await page.getByRole('button', { name: 'Allen zuweisen: Private Geräte im Job (BYOD)' }).click();
+  await expect(page.getByText('Der Kurs wurde allen zugewiesen.')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Suchen' }).fill('');
+  const everyone = page.getByRole('checkbox', { name: /^Private Geräte im Job \(BYOD\) für / });
+  await expect(everyone.first()).toBeChecked();
+  const total = await everyone.count();
+  for (let index = 0; index < total; index++) await expect(everyone.nth(index)).toBeChecked();
+
+  await page.getByRole('button', { name: 'Allen entziehen: Private Geräte im Job (BYOD)' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Allen entziehen' }).click();
+  await expect(page.getByText('Der Kurs wurde allen entzogen.')).toBeVisible();
+  await expect.poll(counts).toEqual([0, 0, 0]);
+});
+
+test('course settings have no axe violations in English', async ({ page }) => {
+  await signIn(page, 'manager');
+  await expect(page).toHaveURL(/\/course-settings$/);
+  await page.getByRole('radio', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Course settings', level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Employees' }).click();
+  await expect(page.getByRole('heading', { name: 'Employee list', level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The manager's choice is saved to the account: switch back for the other specs.
+  await page.getByRole('radio', { name: 'Deutsch' }).click();
+  await expect(page.getByRole('heading', { name: 'Mitarbeiter', level: 1 })).toBeVisible();
+});

@@ -1,0 +1,55 @@
+import { courseMatrix, courseOverview } from '@portal/core';
+import { ZLanguage } from '@portal/validators';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
+import { companyProcedure } from '../../trpc.ts';
+import { ZStaffListRequestSchema } from '../employee/staff.types.ts';
+
+const meta: OpenApiMeta = {
+  openapi: {
+    method: 'GET',
+    path: '/trainings/get-course-overview',
+    tags: ['Trainings'],
+    summary:
+      'Course settings: per course how many have it assigned, started, completed, and a page of people × courses',
+  },
+};
+
+const ZCell = z.enum(['assigned', 'started', 'completed']);
+
+export const getCourseOverviewProcedure = companyProcedure
+  .meta(meta)
+  .input(ZStaffListRequestSchema.extend({ lang: ZLanguage.optional() }))
+  .output(
+    z.object({
+      courses: z.array(
+        z.object({
+          slug: z.string(),
+          title: z.string(),
+          image: z.string(),
+          assigned: z.number().int(),
+          started: z.number().int(),
+          completed: z.number().int(),
+        }),
+      ),
+      total: z.number().int(),
+      page: z.number().int(),
+      pageSize: z.number().int(),
+      people: z.array(
+        z.object({
+          id: z.string(),
+          firstname: z.string(),
+          lastname: z.string(),
+          role: z.enum(['employer', 'manager', 'employee']),
+          courses: z.record(z.string(), ZCell),
+        }),
+      ),
+    }),
+  )
+  .query(({ ctx, input }) => {
+    const { lang, ...query } = input;
+    return {
+      courses: courseOverview(ctx.db, ctx.companyId, lang ?? ctx.locale),
+      ...courseMatrix(ctx.db, ctx.companyId, query),
+    };
+  });

@@ -59,7 +59,8 @@ test('an employer invites an employee over real SMTP; the link works once and a 
   const secondLink = linkPath(second, '/login/');
   expect(secondLink).not.toBe(firstLink);
 
-  const invitee = await browser.newPage();
+  const inviteeContext = await browser.newContext();
+  const invitee = await inviteeContext.newPage();
   await setPassword(invitee, firstLink);
   await expect(invitee.getByRole('alert')).toContainText('Dieser Link ist ungültig oder abgelaufen');
   await setPassword(invitee, secondLink);
@@ -71,7 +72,7 @@ test('an employer invites an employee over real SMTP; the link works once and a 
   // A second use of the working link fails too.
   await setPassword(invitee, secondLink);
   await expect(invitee.getByRole('alert')).toContainText('Dieser Link ist ungültig oder abgelaufen');
-  await invitee.close();
+  await inviteeContext.close();
 
   await page.reload();
   await page.getByRole('searchbox', { name: 'Suchen' }).fill('paula');

@@ -1,4 +1,4 @@
-import { ContentError, loadCourses } from '@portal/content';
+import { ContentError, checkLegalTexts, loadCourses } from '@portal/content';
 
 /*
  * Checks the course files before they reach learners: `npm run content:check [folder]`.
@@ -10,6 +10,13 @@ try {
   let questions = 0;
   for (const course of courses.values()) questions += course.text.de.quiz.length + course.text.en.quiz.length;
   console.log(`content check: ${courses.size} courses in de and en, ${questions} quiz questions ok`);
+  // Legal texts are checked only for the real content folder, not for course fixtures.
+  const legal = folder ? [] : checkLegalTexts();
+  if (legal.length > 0) {
+    console.error(`content check failed:\n${legal.map((line) => `  ${line}`).join('\n')}`);
+    process.exit(1);
+  }
+  if (!folder) console.log('content check: legal texts ok');
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
   console.error(error.message);

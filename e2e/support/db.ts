@@ -76,3 +76,44 @@ export function progressOf(userId: string, slug: string) {
         | undefined,
   );
 }
+
+/**
+ * A company of its own for specs that change a person's settings (specs run in parallel, so the
+ * shared demo accounts stay untouched): a policyholder and one employee with a course, both with
+ * the demo password. `legacy`: registered before the AVV cut-off (2022-03-18 10:38) and not
+ * accepted; otherwise accepted.
+ */
+export function createCompany(tag: string, options: { legacy: boolean }): { employer: string; employee: string } {
+  return withDb((db) => {
+    const hash = (
+      db.prepare("select password_hash as hash from users where email = 'employee@example.com'").get() as {
+        hash: string;
+      }
+    ).hash;
+    const companyId = crypto.randomUUID();
+    const employerId = crypto.randomUUID();
+    const employeeId = crypto.randomUUID();
+    const created = options.legacy ? Date.parse('2021-05-03T08:00:00Z') : Date.now();
+    const employer = `boss.${tag}@example.com`;
+    const employee = `staff.${tag}@example.com`;
+    db.prepare('insert into companies (id, company_name, created_at) values (?, ?, ?)').run(
+      companyId,
+      `Altbestand ${tag} GmbH`,
+      created,
+    );
+    const insertUser = db.prepare(
+      `insert into users (id, firstname, lastname, email, role, company_id, password_hash, is_first_login, active,
+                          data_protection_policy_accepted, order_processing_accepted, saw_video, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, 0, 1, 1, ?, 1, ?)`,
+    );
+    const accepted = options.legacy ? 0 : 1;
+    insertUser.run(employerId, 'Alma', 'Altkunde', employer, 'employer', companyId, hash, accepted, created);
+    insertUser.run(employeeId, 'Bruno', 'Belegschaft', employee, 'employee', companyId, hash, 0, created);
+    if (!options.legacy) {
+      db.prepare('update users set order_processing_accepted_at = ? where id = ?').run(created, employerId);
+    }
+    db.prepare('update companies set owner_id = ? where id = ?').run(employerId, companyId);
+    db.prepare("insert into course_assignments (user_id, course_slug) values (?, 'malware')").run(employeeId);
+    return { employer, employee };
+  });
+}

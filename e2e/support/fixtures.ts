@@ -104,7 +104,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 
-/** Browsers log failed requests; a refused sign-in (401) is an expected answer, not a bug. */
-const EXPECTED_CONSOLE_ERRORS = [/Failed to load resource: the server responded with a status of (401|400|404|409)/];
+/** Browsers log failed requests; a refused sign-in (401) or a call blocked by the AVV (403) is an expected answer. */
+const EXPECTED_CONSOLE_ERRORS = [
+  /Failed to load resource: the server responded with a status of (401|400|403|404|409)/,
+];
 
 export { expect };

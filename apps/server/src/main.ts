@@ -46,7 +46,7 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 const housekeeping = setInterval(() => {
   const removed = runHousekeeping(db);
   logger.info(
-    `housekeeping: removed ${removed.sessions} sessions, ${removed.tokens} tokens, ${removed.throttle} throttle rows`,
+    `housekeeping: removed ${removed.sessions} sessions, ${removed.tokens} tokens, ${removed.throttle} throttle rows, ${removed.mails} sent mails, ${removed.auditEntries} audit entries`,
   );
 }, HOUSEKEEPING_INTERVAL_MS);
 housekeeping.unref();

@@ -3,6 +3,7 @@ import { appuserRouter } from './routers/appuser/router.ts';
 import { authRouter } from './routers/auth/router.ts';
 import { companyRouter } from './routers/company/router.ts';
 import { employeeRouter } from './routers/employee/router.ts';
+import { legalRouter } from './routers/legal/router.ts';
 import { progressRouter } from './routers/progress/router.ts';
 import { trainingsRouter } from './routers/trainings/router.ts';
 import { twoFactorRouter } from './routers/two-factor/router.ts';
@@ -16,6 +17,7 @@ export const appRouter = createTRPCRouter({
   trainings: trainingsRouter,
   progress: progressRouter,
   company: companyRouter,
+  legal: legalRouter,
 });
 
 export type AppRouter = typeof appRouter;

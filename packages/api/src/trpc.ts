@@ -2,7 +2,7 @@
  * tRPC setup, in three sections: initialisation with the error shape, the error translation
  * middleware, and the base procedures every router builds on.
  */
-import { DomainError } from '@portal/core';
+import { companyHasOrderProcessing, DomainError } from '@portal/core';
 import { isMessageKey, type TMessageKey, type TTranslate } from '@portal/i18n';
 import type { TRole } from '@portal/validators';
 import { initTRPC, TRPCError } from '@trpc/server';
@@ -102,10 +102,17 @@ export const roleProcedure = (...roles: TRole[]) =>
 export const adminProcedure = roleProcedure('admin');
 export const employerProcedure = roleProcedure('employer');
 
+/**
+ * Spec §4: until the policyholder has accepted the AVV, the company's actions are blocked, for
+ * the policyholder as for the staff. The web app shows the overlay; the server refuses the calls.
+ */
+const actionsBlocked = () => new TRPCError({ code: 'FORBIDDEN', message: 'errors.actions_blocked' });
+
 /** Employer or manager of a company; `ctx.companyId` is the only company they may touch. */
 export const companyProcedure = roleProcedure('employer', 'manager').use(({ ctx, next }) => {
   const companyId = ctx.user.companyId;
   if (!companyId) throw notFound();
+  if (!companyHasOrderProcessing(ctx.db, companyId)) throw actionsBlocked();
   return next({ ctx: { ...ctx, companyId } });
 });
 
@@ -113,5 +120,6 @@ export const companyProcedure = roleProcedure('employer', 'manager').use(({ ctx,
 export const customerProcedure = roleProcedure('employer', 'manager', 'employee').use(({ ctx, next }) => {
   const companyId = ctx.user.companyId;
   if (!companyId) throw notFound();
+  if (!companyHasOrderProcessing(ctx.db, companyId)) throw actionsBlocked();
   return next({ ctx: { ...ctx, companyId } });
 });

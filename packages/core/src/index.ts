@@ -12,6 +12,7 @@ export * from './auth/sessions.ts';
 export * from './auth/throttle.ts';
 export * from './auth/totp.ts';
 export * from './auth/two-factor.ts';
+export * from './avv/order-processing.ts';
 export * from './config.ts';
 export * from './employees/index.ts';
 export * from './errors.ts';

@@ -16,8 +16,6 @@ export const FIRST_LOGIN_TOKEN_MINUTES = 60;
 /** Time between a right password and the authenticator code. */
 export const TOTP_CHALLENGE_MINUTES = 5;
 
-export const AVV_VERSION = '5.40';
-/** Employers registered before this moment saw an older contract (spec §4, §9). */
-export const AVV_CUTOFF = new Date('2022-03-18T10:38:00+01:00');
+export { AVV_CUTOFF, AVV_VERSION } from '@portal/validators';
 
 export const MAIL_RETRY_HOURS = 24;

@@ -344,7 +344,28 @@ export const de = {
     legend_started: '◐ begonnen',
     empty: 'Noch niemand im Unternehmen. Laden Sie zuerst Personen ein.',
   },
+  avv: {
+    title: 'Auftragsverarbeitungsvertrag',
+    version: 'Version {{version}}',
+    checkbox: 'Ich akzeptiere den Auftragsverarbeitungsvertrag.',
+    accepted_at: 'Akzeptiert am {{date}}',
+    accepted: 'Vielen Dank. Der Auftragsverarbeitungsvertrag ist akzeptiert.',
+    download: 'Jetzt herunterladen',
+    cancel: 'Abbrechen und abmelden',
+    banner:
+      'Bitte akzeptieren Sie den neuen Auftragsverarbeitungsvertrag (AVV). Ohne Ihre Zustimmung können die Schulungen nicht genutzt werden.',
+    read_now: 'Jetzt lesen',
+    sign_out: 'Abmelden',
+    is_actions_blocked: 'Aktionen sind gesperrt',
+    blocked_employer: 'Bitte lesen und akzeptieren Sie den Auftragsverarbeitungsvertrag, um das Portal zu nutzen.',
+    blocked_staff:
+      'Ihr Arbeitgeber hat den Auftragsverarbeitungsvertrag noch nicht akzeptiert. Bitte wenden Sie sich an Ihren Arbeitgeber.',
+    sign_in: 'Zur Anmeldung',
+    notifications: 'Hinweise',
+  },
   errors: {
+    actions_blocked:
+      'Aktionen sind gesperrt, bis der Versicherungsnehmer den Auftragsverarbeitungsvertrag akzeptiert hat.',
     AUTHORIZATION_REQUIRED: 'Bitte melden Sie sich an.',
     FORBIDDEN: 'Dafür fehlt Ihnen die Berechtigung.',
     NOT_FOUND: 'Nicht gefunden.',

@@ -1,4 +1,5 @@
 export * from './auth-forms.ts';
+export * from './avv.ts';
 export * from './fields.ts';
 export * from './insurance-number.ts';
 export * from './password.ts';

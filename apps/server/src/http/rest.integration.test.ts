@@ -18,6 +18,7 @@ import {
 } from '../../../../packages/api/src/test/test-db.ts';
 import { createApp } from '../app.ts';
 import type { TLogger } from '../logger.ts';
+import { PLAIN_ROUTES } from './rest.ts';
 
 const de = createTranslator('de');
 const en = createTranslator('en');
@@ -445,8 +446,9 @@ describe('/api/openapi.json', () => {
     expect(document.servers?.[0]?.url).toBe('http://localhost:3000/api');
     const listed = documentOperations(document.paths).map(key);
     for (const operation of SPEC_CALLS) expect(listed, key(operation)).toContain(key(operation));
-    // …and exactly the procedures that carry REST meta.
-    expect([...listed].sort()).toEqual(procedureOperations().map(key).sort());
+    // …and exactly the procedures that carry REST meta, plus the plain file routes.
+    const plain = Object.keys(PLAIN_ROUTES).map((path) => `GET ${path}`);
+    expect([...listed].sort()).toEqual([...procedureOperations().map(key), ...plain].sort());
   });
 
   it('no two procedures share method and path', () => {
@@ -554,5 +556,19 @@ describe('error bodies (checked last, over every error answer above)', () => {
       expect(body).not.toMatch(/\/work\/|node_modules|\.ts:\d+|\.js:\d+|at .+\(/);
     }
     expect(logged.filter((entry) => entry.level === 'error')).toEqual([]);
+  });
+});
+
+describe('AVV download', () => {
+  it('GET /api/pdf/avv answers a PDF with a German or English file name', async () => {
+    const de = await app.request('/api/pdf/avv?lang=de');
+    expect(de.status).toBe(200);
+    expect(de.headers.get('content-type')).toBe('application/pdf');
+    expect(de.headers.get('content-disposition')).toBe('attachment; filename="Auftragsverarbeitungsvertrag-5.40.pdf"');
+    const bytes = new Uint8Array(await de.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    expect(bytes.length).toBeGreaterThan(10_000);
+    const en = await app.request('/api/pdf/avv', { headers: { 'accept-language': 'en' } });
+    expect(en.headers.get('content-disposition')).toContain('Data-Processing-Agreement-5.40.pdf');
   });
 });

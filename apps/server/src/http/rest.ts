@@ -65,6 +65,18 @@ function withJsonContentType(req: Request): Request {
   return new Request(req, { headers });
 }
 
+/** File downloads served by plain Hono routes (see app.ts), for the OpenAPI document. */
+export const PLAIN_ROUTES: NonNullable<ReturnType<typeof buildOpenApiDocument>['paths']> = {
+  '/pdf/avv': {
+    get: {
+      tags: ['AVV'],
+      summary: 'The data processing agreement (AVV 5.40) as PDF',
+      parameters: [{ name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['de', 'en'] } }],
+      responses: { '200': { description: 'PDF', content: { 'application/pdf': {} } } },
+    },
+  },
+};
+
 export function restRoutes(deps: {
   createContext: (c: Context, via: 'rest', setHeader: (name: string, value: string) => void) => TContext;
   publicUrl: string;
@@ -74,6 +86,8 @@ export function restRoutes(deps: {
   const openApiDocument = buildOpenApiDocument(deps.publicUrl);
 
   app.get('/openapi.json', (c) => c.json(openApiDocument));
+  // Plain Hono routes beside the generated layer are listed too (conventions §3).
+  openApiDocument.paths = { ...openApiDocument.paths, ...PLAIN_ROUTES };
 
   app.all('/*', async (c) => {
     const response = await createOpenApiFetchHandler({

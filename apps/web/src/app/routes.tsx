@@ -115,7 +115,9 @@ export const routes: RouteObject[] = [
         path: '/trainings',
         loader: async ({ request }) => {
           const me = await requireUser(request, CUSTOMERS);
-          await trpcUtils.trainings.list.ensureData({ lang: getLocale() });
+          // prefetch, not ensureData: while the AVV blocks actions the call answers 403 and the
+          // shell shows its overlay instead of this page.
+          await trpcUtils.trainings.list.prefetch({ lang: getLocale() });
           return me;
         },
         handle: { title: 'pages.my_trainings' },
@@ -136,13 +138,15 @@ export const routes: RouteObject[] = [
             index: true,
             // Resume where the learner left off.
             loader: async ({ params }) => {
-              const progress = await trpcUtils.progress.getSingle.ensureData({ slug: params.slug ?? '' });
-              return redirect(slidePath(params.slug ?? '', progress.slideIndex));
+              const progress = await trpcUtils.progress.getSingle
+                .ensureData({ slug: params.slug ?? '' })
+                .catch(() => null);
+              return redirect(slidePath(params.slug ?? '', progress?.slideIndex ?? 0));
             },
           },
           {
             path: 'quiz/:step',
-            loader: ({ params }) => trpcUtils.progress.getQuiz.ensureData({ slug: params.slug ?? '' }),
+            loader: ({ params }) => trpcUtils.progress.getQuiz.prefetch({ slug: params.slug ?? '' }),
             lazy: page(() => import('../features/trainings/quiz-page.tsx')),
           },
           { path: ':slide/:step?', lazy: page(() => import('../features/trainings/slide-player-page.tsx')) },

@@ -1,7 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loginThrottle, migrateDatabase, oneTimeTokens, openDatabase, sessions, users } from '@portal/db';
+import {
+  auditLog,
+  loginThrottle,
+  mailOutbox,
+  migrateDatabase,
+  oneTimeTokens,
+  openDatabase,
+  sessions,
+  users,
+} from '@portal/db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOneTimeToken } from '../auth/one-time-tokens.ts';
 import { createSession } from '../auth/sessions.ts';
@@ -51,7 +60,38 @@ describe('runHousekeeping', () => {
       ])
       .run();
 
-    expect(runHousekeeping(db, now)).toEqual({ sessions: 1, tokens: 1, throttle: 1 });
+    const DAY = 24 * HOUR;
+    const mail = (subject: string, status: 'sent' | 'pending', sentDaysAgo: number | null) => ({
+      template: 'reset',
+      toAddress: 'hk@example.com',
+      lang: 'de' as const,
+      subject,
+      html: '<p>x</p>',
+      text: 'x',
+      status,
+      nextAttemptAt: now,
+      sentAt: sentDaysAgo === null ? null : new Date(now.getTime() - sentDaysAgo * DAY),
+    });
+    db.insert(mailOutbox)
+      .values([mail('old sent', 'sent', 31), mail('recent sent', 'sent', 29), mail('waiting', 'pending', null)])
+      .run();
+    db.insert(auditLog)
+      .values([
+        { action: 'logout', at: new Date(now.getTime() - 366 * DAY) },
+        { action: 'logout', at: new Date(now.getTime() - 364 * DAY) },
+      ])
+      .run();
+
+    expect(runHousekeeping(db, now)).toEqual({ sessions: 1, tokens: 1, throttle: 1, mails: 1, auditEntries: 1 });
+    expect(
+      db
+        .select({ subject: mailOutbox.subject })
+        .from(mailOutbox)
+        .all()
+        .map((row) => row.subject)
+        .sort(),
+    ).toEqual(['recent sent', 'waiting']);
+    expect(db.select({ at: auditLog.at }).from(auditLog).all()).toEqual([{ at: new Date(now.getTime() - 364 * DAY) }]);
     expect(
       db
         .select({ id: sessions.id })

@@ -1,6 +1,12 @@
-import { Outlet, useNavigation } from 'react-router';
+import { needsAvvNotification } from '@portal/validators';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useT } from '../../lib/i18n.tsx';
 import { useDocumentTitle, useRouteHandle } from '../../lib/use-page-title.ts';
+import { AvvBanner } from '../avv/avv-banner.tsx';
+import { AvvModal } from '../avv/avv-modal.tsx';
+import { BlockedOverlay } from '../avv/blocked-overlay.tsx';
+import { useActionsBlocked } from '../avv/use-actions-blocked.ts';
 import { Footer } from './footer.tsx';
 import { MainNav } from './main-nav.tsx';
 import { PublicHeader } from './public-header.tsx';
@@ -14,19 +20,32 @@ export function AppLayout() {
   const me = useMe().data ?? null;
   const navigation = useNavigation();
   const showNav = !handle.hideNav && me !== null;
+  const { pathname } = useLocation();
+  const blocked = useActionsBlocked(me);
+  const [avvOpen, setAvvOpen] = useState(false);
+  const mustAccept = me?.role === 'employer' && !me.orderProcessingAccepted;
+  // Spec §4: an employer who has not accepted sees the contract at once (and cannot close it).
+  useEffect(() => {
+    if (mustAccept && showNav) setAvvOpen(true);
+  }, [mustAccept, showNav]);
+  const openPage = /^\/(account-settings|logout)(\/|$)/.test(pathname);
+  const overlay = showNav && blocked === true && !openPage;
+  const checking = showNav && blocked === 'checking' && !openPage;
 
   return (
     <div className="layout">
       <a href="#main" className="skip-link">
         {t('app.skip_to_content')}
       </a>
-      {showNav ? <MainNav me={me} /> : <PublicHeader />}
+      {showNav ? <MainNav me={me} blocked={blocked !== false} onOpenAvv={() => setAvvOpen(true)} /> : <PublicHeader />}
+      {showNav && me && needsAvvNotification(me) && <AvvBanner onRead={() => setAvvOpen(true)} />}
       {navigation.state === 'loading' && (
         <div className="route-progress" role="progressbar" aria-label={t('app.loading')} />
       )}
-      <main id="main" tabIndex={-1} className="main">
-        <Outlet />
+      <main id="main" tabIndex={-1} className={`main${overlay ? ' main-blocked' : ''}`}>
+        {overlay ? <BlockedOverlay isEmployer={me?.role === 'employer'} onRead={() => setAvvOpen(true)} /> : <Outlet />}
       </main>
+      {showNav && me?.role === 'employer' && <AvvModal me={me} isOpen={avvOpen} onClose={() => setAvvOpen(false)} />}
       <Footer signedIn={me !== null} />
     </div>
   );

@@ -8,8 +8,11 @@ import { Logo } from './logo.tsx';
 import { menusFor } from './menus.ts';
 import { useSwipe } from './use-swipe.ts';
 
+/** Pages that stay reachable while actions are blocked (spec §2). */
+const ALWAYS_OPEN = new Set(['/account-settings']);
+
 /** Main navigation by role (spec §2); collapsible on small screens, closes on route change. */
-export function MainNav({ me }: { me: TMe }) {
+export function MainNav({ me, blocked, onOpenAvv }: { me: TMe; blocked: boolean; onOpenAvv: () => void }) {
   const t = useT();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -39,7 +42,14 @@ export function MainNav({ me }: { me: TMe }) {
             <ul>
               {group.links.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to}>{t(link.label)}</NavLink>
+                  {blocked && !ALWAYS_OPEN.has(link.to) ? (
+                    // Spec §2: while actions are blocked, most links are plain text.
+                    <span className="nav-disabled" aria-disabled="true">
+                      {t(link.label)}
+                    </span>
+                  ) : (
+                    <NavLink to={link.to}>{t(link.label)}</NavLink>
+                  )}
                 </li>
               ))}
             </ul>
@@ -47,6 +57,11 @@ export function MainNav({ me }: { me: TMe }) {
         ))}
         <div className="nav-group nav-end">
           {(me.role === 'employer' || me.role === 'manager') && <HelpDialog me={me} />}
+          {me.role === 'employer' && (
+            <button type="button" className="nav-button" onClick={onOpenAvv}>
+              {t('nav.avv')}
+            </button>
+          )}
           {!isAdmin && <LanguageSwitch />}
           <NavLink to="/logout" className="logout-link">
             {t('nav.logout')}

@@ -8,14 +8,18 @@ export type TTrainingCard = RouterOutputs['trainings']['list'][number];
 export type TProgress = RouterOutputs['progress']['getSingle'];
 export type TQuiz = NonNullable<RouterOutputs['progress']['getQuiz']>;
 
-/** A course the learner may not open answers 404 on the server; the router shows its 404 page. */
-async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
+/**
+ * A course the learner may not open answers 404 on the server; the router shows its 404 page.
+ * Blocked actions (AVV not accepted) answer 403: the shell shows its overlay instead of the page.
+ */
+async function orNotFound<T>(load: () => Promise<T>): Promise<T | null> {
   try {
     return await load();
   } catch (error) {
     if (error instanceof TRPCClientError && error.data?.code === 'NOT_FOUND') {
       throw new Response('', { status: 404 });
     }
+    if (error instanceof TRPCClientError && error.data?.code === 'FORBIDDEN') return null;
     throw error;
   }
 }

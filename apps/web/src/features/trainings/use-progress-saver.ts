@@ -17,6 +17,7 @@ export function useProgressSaver(slug: string, slideIds: readonly string[], slid
   });
   const clock = useLearningClock(slideIds[slideIndex] ?? 'slide');
   const savedIndex = useRef<number | null>(null);
+  const queue = useRef<Promise<void>>(Promise.resolve());
   const latest = useRef({ slideIndex, mutate: save.mutateAsync });
   latest.current = { slideIndex, mutate: save.mutateAsync };
 
@@ -29,14 +30,18 @@ export function useProgressSaver(slug: string, slideIds: readonly string[], slid
       if (slideIds.includes(id)) slideSeconds[id] = Math.min(seconds, MAX_DELTA_SECONDS);
     }
     const index = latest.current.slideIndex;
-    if (working === 0 && savedIndex.current === index) return;
+    if (working === 0 && savedIndex.current === index) return queue.current;
     savedIndex.current = index;
-    await latest.current.mutate({
+    // One save at a time, in order: two quick slide changes must not land the older position last.
+    const input = {
       trainingSlug: slug,
       slideIndex: index,
       workingSeconds: Math.min(working, MAX_DELTA_SECONDS),
       slideSeconds,
-    });
+    };
+    const next = queue.current.catch(() => {}).then(() => latest.current.mutate(input).then(() => {}));
+    queue.current = next;
+    return next;
   }, [clock, slideIds, slug]);
 
   // A new slide: save at once, so a reload resumes here.

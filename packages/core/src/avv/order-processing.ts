@@ -1,0 +1,30 @@
+import { companies, eq, type TDb, users } from '@portal/db';
+import type { TSessionUser } from '../auth/sessions.ts';
+import { notFound } from '../errors.ts';
+import { canView } from '../users/visibility.ts';
+
+/**
+ * Whether the company's policyholder has accepted the AVV (spec §4). Until then the company's
+ * staff cannot use trainings and the policyholder's own actions are blocked. A company without
+ * an owner counts as not accepted.
+ */
+export function companyHasOrderProcessing(db: TDb, companyId: string): boolean {
+  const row = db
+    .select({ accepted: users.orderProcessingAccepted })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.ownerId))
+    .where(eq(companies.id, companyId))
+    .get();
+  return row?.accepted === true;
+}
+
+/** POST /employee/supervisor-data/{id}: does this person's supervisor have an accepted AVV? */
+export function supervisorData(db: TDb, viewer: TSessionUser, userId: string): { hasOrderProcessing: boolean } {
+  const target = db
+    .select({ id: users.id, companyId: users.companyId, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!target || !canView(viewer, target) || !target.companyId) throw notFound();
+  return { hasOrderProcessing: companyHasOrderProcessing(db, target.companyId) };
+}

@@ -5,6 +5,7 @@ import { companyRouter } from './routers/company/router.ts';
 import { employeeRouter } from './routers/employee/router.ts';
 import { legalRouter } from './routers/legal/router.ts';
 import { progressRouter } from './routers/progress/router.ts';
+import { statisticsRouter } from './routers/statistics/router.ts';
 import { trainingsRouter } from './routers/trainings/router.ts';
 import { twoFactorRouter } from './routers/two-factor/router.ts';
 import { createCallerFactory, createTRPCRouter } from './trpc.ts';
@@ -18,6 +19,7 @@ export const appRouter = createTRPCRouter({
   progress: progressRouter,
   company: companyRouter,
   legal: legalRouter,
+  statistics: statisticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -22,6 +22,7 @@ export * from './mail/templates.ts';
 export * from './mail/worker.ts';
 export * from './maintenance/housekeeping.ts';
 export * from './policy.ts';
+export * from './statistics/company-stats.ts';
 export * from './tokens.ts';
 export * from './users/get-user.ts';
 export * from './users/update-own-account.ts';

@@ -98,7 +98,17 @@ export const routes: RouteObject[] = [
         handle: { title: 'pages.course_settings' },
         lazy: page(() => import('../features/course-settings/course-settings-page.tsx')),
       },
-      { path: '/dashboard', loader: guard(...EMPLOYER_MANAGER), handle: { title: 'pages.dashboard' }, lazy: titleOnly },
+      {
+        path: '/dashboard',
+        loader: async ({ request }) => {
+          const me = await requireUser(request, EMPLOYER_MANAGER);
+          await trpcUtils.statistics.company.prefetch({ lang: getLocale() });
+          return me;
+        },
+        handle: { title: 'pages.dashboard' },
+        // recharts travels in this route's chunk only.
+        lazy: page(() => import('../features/dashboard/dashboard-page.tsx')),
+      },
       {
         path: '/proofOfInsurance',
         loader: guard(...EMPLOYER_MANAGER),

@@ -1,0 +1,44 @@
+import { companyStats } from '@portal/core';
+import { ZLanguage } from '@portal/validators';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
+import { companyProcedure } from '../../trpc.ts';
+
+const meta: OpenApiMeta = {
+  openapi: {
+    method: 'GET',
+    path: '/statistics/get-company-stats',
+    tags: ['Statistics'],
+    summary: 'Dashboard of the caller’s company: the figures of spec §3, completion per course, completions per week',
+  },
+};
+
+export const ZCompanyStatsResponseSchema = z.object({
+  learners: z.number().int(),
+  startedAtLeastOne: z.number().int(),
+  completedAllAssigned: z.number().int(),
+  averageWorkingSeconds: z.number().int(),
+  repeatedQuiz: z.number().int(),
+  repeatedModule: z.number().int(),
+  averageQuizScore: z.number().nullable(),
+  averageAttention: z.number().nullable(),
+  courses: z.array(
+    z.object({
+      slug: z.string(),
+      title: z.string(),
+      image: z.string(),
+      assigned: z.number().int(),
+      started: z.number().int(),
+      completed: z.number().int(),
+    }),
+  ),
+  completionsOverTime: z.array(
+    z.object({ weekStart: z.string(), completed: z.number().int(), cumulative: z.number().int() }),
+  ),
+});
+
+export const getCompanyStatsProcedure = companyProcedure
+  .meta(meta)
+  .input(z.object({ lang: ZLanguage.optional() }))
+  .output(ZCompanyStatsResponseSchema)
+  .query(({ ctx, input }) => companyStats(ctx.db, ctx.companyId, input.lang ?? ctx.locale));

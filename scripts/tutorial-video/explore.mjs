@@ -1,0 +1,15 @@
+import { chromium } from '@playwright/test';
+const BASE='http://localhost:3600', PW='Leuchtturm-Kompass-Nebel-42';
+const browser = await chromium.launch({ executablePath:'/usr/bin/chromium', args:['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run']});
+const ctx = await browser.newContext({ viewport:{width:1280,height:720}, locale:'de-DE' });
+const page = await ctx.newPage();
+await page.goto(BASE+'/login'); await page.waitForLoadState('networkidle');
+await page.screenshot({path:'/tmp/tutorial/x1.png'});
+await page.getByLabel(/^E-Mail/).fill('employer@example.com');
+await page.getByLabel(/^Passwort/).first().fill(PW);
+await page.getByRole('button',{name:'Anmelden'}).click();
+await page.waitForURL(/course-settings/); await page.waitForLoadState('networkidle'); await page.waitForTimeout(1000);
+await page.screenshot({path:'/tmp/tutorial/x2.png'});
+await page.goto(BASE+'/users'); await page.waitForLoadState('networkidle'); await page.waitForTimeout(1000);
+await page.screenshot({path:'/tmp/tutorial/x3.png'});
+await browser.close();

@@ -47,7 +47,7 @@ const t = initTRPC
       const message = internal
         ? (translate?.('app.something_went_wrong') ?? 'Something went wrong')
         : messageKey && translate
-          ? translate(messageKey as TMessageKey)
+          ? translate(messageKey as TMessageKey, error.cause instanceof DomainError ? error.cause.params : undefined)
           : shape.message;
       return {
         message,

@@ -199,6 +199,8 @@ export const mailOutbox = sqliteTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** JSON `[{ filename, contentType, base64 }]`, e.g. the company certificate of a reset; removed after delivery. */
+    attachments: text('attachments'),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

@@ -389,6 +389,39 @@ export const de = {
     empty:
       'Noch keine Kurse zugewiesen. Weisen Sie in den Kurseinstellungen Kurse zu, dann erscheinen hier die Zahlen.',
   },
+  reset: {
+    too_soon: 'Ein Zurücksetzen ist erst wieder ab dem {{date}} möglich.',
+    title: 'E-Learning zurücksetzen',
+    intro:
+      'Setzt alle Schulungsergebnisse Ihres Unternehmens auf null. Die Kurszuweisungen bleiben erhalten. Vorher erhalten Sie den aktuellen Schulungsnachweis per E-Mail. Das ist höchstens alle 30 Tage möglich.',
+    confirm: 'Alle Ergebnisse werden gelöscht. Geben Sie zur Bestätigung RESET ein.',
+    label: 'Bestätigung',
+    submit: 'Jetzt zurücksetzen',
+    done: 'Das E-Learning wurde zurückgesetzt. Der Schulungsnachweis ist per E-Mail unterwegs.',
+    next_possible: 'Nächstes Zurücksetzen möglich ab {{date}}.',
+    last_reset: 'Zuletzt zurückgesetzt am {{date}}.',
+    error: 'Error',
+    pdf_title: 'Schulungsnachweis vor dem Zurücksetzen',
+    pdf_company: 'Unternehmen',
+    pdf_insurance_number: 'Versicherungsnummer',
+    pdf_date: 'Stand',
+    pdf_totals: '{{completed}} von {{learners}} Personen haben alle zugewiesenen Schulungen abgeschlossen.',
+    pdf_courses: 'Abschlüsse pro Kurs',
+    pdf_course_line: '{{completed}} von {{assigned}} abgeschlossen',
+    pdf_note: 'Dieses Dokument hält den Stand vor dem Zurücksetzen der Schulungsergebnisse fest.',
+  },
+  handover: {
+    not_active: 'Die Person hat ihr Konto noch nicht aktiviert und kann die Rolle noch nicht übernehmen.',
+    title: 'Rolle des Versicherungsnehmers übergeben',
+    intro:
+      'Übergeben Sie die Rolle des Versicherungsnehmers an eine Person Ihres Unternehmens. Sie selbst werden danach Manager oder Mitarbeiter und werden abgemeldet.',
+    successor: 'Neuer Versicherungsnehmer',
+    choose_person: 'Person auswählen',
+    my_new_role: 'Meine neue Rolle',
+    submit: 'Rolle übergeben',
+    done: 'Die Rolle wurde übergeben. Bitte melden Sie sich erneut an.',
+    nobody: 'Es gibt noch niemanden mit aktiviertem Konto, der die Rolle übernehmen könnte.',
+  },
   errors: {
     actions_blocked:
       'Aktionen sind gesperrt, bis der Versicherungsnehmer den Auftragsverarbeitungsvertrag akzeptiert hat.',
@@ -433,6 +466,9 @@ export const de = {
     invitation_text:
       '{{inviter}} hat Sie für {{company}} zum E-Learning-Portal Cyber-Sicherheit eingeladen. Dort lernen Sie in kurzen Kursen, wie Sie sich und Ihr Unternehmen vor Cyberangriffen schützen. Mit diesem Link legen Sie Ihr Passwort fest. Er ist {{days}} Tage gültig und kann einmal verwendet werden:',
     invitation_button: 'Einladung annehmen',
+    progress_reset_subject: 'Ihr Schulungsnachweis vor dem Zurücksetzen',
+    progress_reset_text:
+      'das E-Learning von {{company}} wurde zurückgesetzt. Im Anhang finden Sie den Schulungsnachweis mit dem Stand vor dem Zurücksetzen. Die Kurszuweisungen bleiben erhalten.',
     password_changed_subject: 'Ihr Passwort wurde geändert',
     password_changed_text:
       'das Passwort Ihres Kontos wurde am {{date}} geändert. Alle anderen Sitzungen wurden beendet. Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und informieren Sie uns.',

@@ -376,6 +376,39 @@ export const en: TDictionary = {
     as_table: 'Data as a table',
     empty: 'No courses assigned yet. Assign courses in the course settings and the figures appear here.',
   },
+  reset: {
+    too_soon: 'A reset is possible again from {{date}}.',
+    title: 'Reset the e-learning',
+    intro:
+      'Sets all training results of your company to zero. Course assignments remain. Beforehand you receive the current training record by email. This is possible at most every 30 days.',
+    confirm: 'All results will be deleted. Type RESET to confirm.',
+    label: 'Confirmation',
+    submit: 'Reset now',
+    done: 'The e-learning has been reset. The training record is on its way by email.',
+    next_possible: 'Next reset possible from {{date}}.',
+    last_reset: 'Last reset on {{date}}.',
+    error: 'Error',
+    pdf_title: 'Training record before the reset',
+    pdf_company: 'Company',
+    pdf_insurance_number: 'Insurance number',
+    pdf_date: 'As of',
+    pdf_totals: '{{completed}} of {{learners}} people have completed all assigned courses.',
+    pdf_courses: 'Completions per course',
+    pdf_course_line: '{{completed}} of {{assigned}} completed',
+    pdf_note: 'This document records the state before the training results were reset.',
+  },
+  handover: {
+    not_active: 'This person has not activated their account yet and cannot take over the role.',
+    title: 'Hand over the policyholder role',
+    intro:
+      'Hand the policyholder role to a person of your company. You become a manager or employee afterwards and are signed out.',
+    successor: 'New policyholder',
+    choose_person: 'Choose a person',
+    my_new_role: 'My new role',
+    submit: 'Hand over the role',
+    done: 'The role has been handed over. Please sign in again.',
+    nobody: 'Nobody with an activated account could take over the role yet.',
+  },
   errors: {
     actions_blocked: 'Actions are blocked until the policyholder has accepted the data processing agreement.',
     AUTHORIZATION_REQUIRED: 'Please sign in.',
@@ -419,6 +452,9 @@ export const en: TDictionary = {
     invitation_text:
       '{{inviter}} has invited you to the Cyber Security E-Learning Portal for {{company}}. In short courses you learn how to protect yourself and your company from cyber attacks. Use this link to set your password. It is valid for {{days}} days and can be used once:',
     invitation_button: 'Accept invitation',
+    progress_reset_subject: 'Your training record before the reset',
+    progress_reset_text:
+      'the e-learning of {{company}} has been reset. Attached is the training record as it was before the reset. Course assignments remain.',
     password_changed_subject: 'Your password has been changed',
     password_changed_text:
       'the password of your account was changed on {{date}}. All other sessions have been ended. If this was not you, reset your password at once and let us know.',

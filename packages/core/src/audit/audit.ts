@@ -18,7 +18,9 @@ export type TAuditAction =
   | 'user.invitation_resent'
   | 'user.deleted'
   | 'role.changed'
-  | 'progress.reset';
+  | 'progress.reset'
+  | 'company.progress_reset'
+  | 'company.handover';
 
 export interface TAuditEntry {
   action: TAuditAction;

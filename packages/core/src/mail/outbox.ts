@@ -2,8 +2,15 @@ import { mailOutbox, type TDb } from '@portal/db';
 import type { TLocale } from '@portal/i18n';
 import { renderMail, type TMailTemplate } from './templates.ts';
 
+export interface TMailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface TEnqueueMail {
   to: string;
+  attachments?: TMailAttachment[];
   cc?: string | null;
   lang: TLocale;
   mail: TMailTemplate;
@@ -27,6 +34,15 @@ export function enqueueMail(db: TDb, input: TEnqueueMail, now = new Date()): str
       companyId: input.companyId ?? null,
       lang: input.lang,
       ...rendered,
+      attachments: input.attachments?.length
+        ? JSON.stringify(
+            input.attachments.map((file) => ({
+              filename: file.filename,
+              contentType: file.contentType,
+              base64: file.content.toString('base64'),
+            })),
+          )
+        : null,
       nextAttemptAt: now,
       createdAt: now,
     })

@@ -7,7 +7,8 @@ export type TMailTemplate =
       template: 'invitation';
       params: { name: string; inviter: string; company: string; link: string; days: number };
     }
-  | { template: 'password_changed'; params: { name: string; date: string } };
+  | { template: 'password_changed'; params: { name: string; date: string } }
+  | { template: 'progress_reset'; params: { name: string; company: string } };
 
 export interface TRenderedMail {
   subject: string;
@@ -63,6 +64,10 @@ export function renderMail(lang: TLocale, mail: TMailTemplate): TRenderedMail {
         html: layout(lang, lines, { label: t('mail.invitation_button'), href: mail.params.link }, [signature]),
         text: [...lines, mail.params.link, signature].join('\n\n'),
       };
+    }
+    case 'progress_reset': {
+      const lines = [greeting, t('mail.progress_reset_text', { company: mail.params.company }), signature];
+      return { subject: t('mail.progress_reset_subject'), html: layout(lang, lines), text: lines.join('\n\n') };
     }
     case 'password_changed': {
       const lines = [greeting, t('mail.password_changed_text', { date: mail.params.date }), signature];

@@ -27,6 +27,16 @@ export interface TMailWorker {
   stop(): Promise<void>;
 }
 
+function parseAttachments(json: string | null) {
+  if (!json) return undefined;
+  const files = JSON.parse(json) as { filename: string; contentType: string; base64: string }[];
+  return files.map((file) => ({
+    filename: file.filename,
+    contentType: file.contentType,
+    content: Buffer.from(file.base64, 'base64'),
+  }));
+}
+
 /**
  * Sends outbox mails over SMTP. A mail that fails is retried with backoff for 24 hours, then
  * marked failed; nothing is lost while the SMTP server is down.
@@ -57,11 +67,20 @@ export function createMailWorker(options: TMailWorkerOptions): TMailWorker {
           subject: mail.subject,
           html: mail.html,
           text: mail.text,
+          attachments: parseAttachments(mail.attachments),
         });
         // Links that sign someone in must not outlive delivery in our database.
         const redact = LINK_TEMPLATES.has(mail.template) ? { html: REDACTED, text: REDACTED } : {};
         db.update(mailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1, lastError: null, ...redact })
+          .set({
+            status: 'sent',
+            sentAt: new Date(),
+            attempts: mail.attempts + 1,
+            lastError: null,
+            // Attachments (certificates with personal data) are not kept once delivered.
+            attachments: null,
+            ...redact,
+          })
           .where(eq(mailOutbox.id, mail.id))
           .run();
         sent += 1;

@@ -43,7 +43,9 @@ export function AppLayout() {
         <div className="route-progress" role="progressbar" aria-label={t('app.loading')} />
       )}
       <main id="main" tabIndex={-1} className={`main${overlay ? ' main-blocked' : ''}`}>
-        {overlay ? <BlockedOverlay isEmployer={me?.role === 'employer'} onRead={() => setAvvOpen(true)} /> : <Outlet />}
+        {overlay && <BlockedOverlay isEmployer={me?.role === 'employer'} onRead={() => setAvvOpen(true)} />}
+        {checking && <p role="status">{t('app.loading')}</p>}
+        {!overlay && !checking && <Outlet />}
       </main>
       {showNav && me?.role === 'employer' && <AvvModal me={me} isOpen={avvOpen} onClose={() => setAvvOpen(false)} />}
       <Footer signedIn={me !== null} />

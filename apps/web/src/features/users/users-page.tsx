@@ -7,6 +7,8 @@ import { useT } from '../../lib/i18n.tsx';
 import { STAFF_PAGE_SIZE } from '../../lib/page-sizes.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { HandoverCard } from '../company/handover-card.tsx';
+import { ResetCard } from '../company/reset-card.tsx';
 import { useMe } from '../shell/use-me.ts';
 import { EditDialog } from './edit-dialog.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
@@ -121,6 +123,13 @@ export default function UsersPage() {
             </Button>
           </nav>
         </>
+      )}
+
+      {viewerRole === 'employer' && (
+        <div className="company-actions">
+          <HandoverCard companyId={companyId} myId={me.id} />
+          <ResetCard companyId={companyId} />
+        </div>
       )}
 
       <InviteDialog

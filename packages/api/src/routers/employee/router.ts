@@ -11,6 +11,7 @@ import { inviteEmployeeProcedure } from './invite-employee.ts';
 import { listStaffProcedure } from './list-staff.ts';
 import { loginProcedure } from './login.ts';
 import { resendInvitationProcedure } from './resend-invitation.ts';
+import { setEmployerProcedure } from './set-employer.ts';
 import { supervisorDataProcedure } from './supervisor-data.ts';
 import { toggleRoleProcedure } from './toggle-role.ts';
 import { updateEmployeeProcedure } from './update-employee.ts';
@@ -36,4 +37,5 @@ export const employeeRouter = {
   invite: inviteEmployeeProcedure,
   toggleRole: toggleRoleProcedure,
   supervisorData: supervisorDataProcedure,
+  setEmployer: setEmployerProcedure,
 } satisfies TRPCRouterRecord;

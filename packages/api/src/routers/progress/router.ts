@@ -6,6 +6,7 @@ import { getProgressProcedure } from './get-progress.ts';
 import { getQuizProcedure } from './get-quiz.ts';
 import { getSingleProgressProcedure } from './get-single-progress.ts';
 import { repeatModuleProcedure } from './repeat-module.ts';
+import { getResetStatusProcedure, resetCompanyProgressProcedure } from './reset-company-progress.ts';
 import { resetUserProgressProcedure } from './reset-user-progress.ts';
 import { saveProgressProcedure } from './save-progress.ts';
 import { startQuizProcedure } from './start-quiz.ts';
@@ -22,4 +23,6 @@ export const progressRouter = {
   answer: answerQuestionProcedure,
   repeatModule: repeatModuleProcedure,
   resetUser: resetUserProgressProcedure,
+  resetCompany: resetCompanyProgressProcedure,
+  resetStatus: getResetStatusProcedure,
 } satisfies TRPCRouterRecord;

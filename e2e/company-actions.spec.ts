@@ -1,0 +1,43 @@
+import { createCompany } from './support/db.ts';
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, fillSignIn, test } from './support/fixtures.ts';
+
+async function signInAsPolicyholder(page: import('@playwright/test').Page, email: string) {
+  await page.goto('/login');
+  await fillSignIn(page, email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/course-settings$/);
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { name: 'Mitarbeiter', level: 1 })).toBeVisible();
+}
+
+test('the policyholder resets the e-learning once with RESET; the next date is shown', async ({ page }) => {
+  const { employer } = createCompany(`reset${Date.now()}`, { legacy: false });
+  await signInAsPolicyholder(page, employer);
+  const card = page.getByRole('region', { name: 'E-Learning zurücksetzen' });
+  await card.getByRole('button', { name: 'E-Learning zurücksetzen' }).click();
+  const dialog = page.getByRole('dialog');
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('Bestätigung').fill('RESET');
+  await dialog.getByRole('button', { name: 'Jetzt zurücksetzen' }).click();
+  await expect(page.getByText('Das E-Learning wurde zurückgesetzt.', { exact: false })).toBeVisible();
+  await expect(card.getByText(/^Nächstes Zurücksetzen möglich ab \d{2}\.\d{2}\.\d{4}\.$/)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'E-Learning zurücksetzen' })).toBeDisabled();
+});
+
+test('the policyholder hands the role to an employee and becomes manager', async ({ page }) => {
+  const { employer, employee } = createCompany(`handover${Date.now()}`, { legacy: false });
+  await signInAsPolicyholder(page, employer);
+  const card = page.getByRole('region', { name: 'Rolle des Versicherungsnehmers übergeben' });
+  await card.getByRole('button', { name: /Neuer Versicherungsnehmer/ }).click();
+  await page.getByRole('option', { name: /Bruno Belegschaft/ }).click();
+  await card.getByText('Manager', { exact: true }).click();
+  await expectNoAxeViolations(page);
+  await card.getByRole('button', { name: 'Rolle übergeben' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await fillSignIn(page, employee, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/course-settings$/);
+  await page.goto('/users');
+  const former = page.getByRole('row').filter({ hasText: employer });
+  await expect(former.getByRole('cell', { name: 'Manager', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Rolle des Versicherungsnehmers übergeben' })).toBeVisible();
+});

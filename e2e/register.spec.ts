@@ -15,10 +15,40 @@ async function fillRegistration(page: import('@playwright/test').Page, email: st
   await page.getByText('Ich akzeptiere den Auftragsverarbeitungsvertrag.').click();
 }
 
-test('a policyholder registers, is signed in and lands on /course-settings', async ({ page }) => {
+test('a policyholder registers, is signed in, completes the settings and lands on /course-settings', async ({
+  page,
+}) => {
   await fillRegistration(page, `clara.${Date.now()}@becker-logistik.example`, STRONG);
   await expect(page.getByTestId('password-strength')).toHaveText(/stark|sehr stark/);
   await page.getByRole('button', { name: 'Registrieren' }).click();
+  // Spec §4: incomplete employer settings lead to /account-settings with a 10 s warning.
+  await expect(page).toHaveURL('/account-settings?incomplete=1');
+  await expect(page.getByRole('alert').filter({ hasText: 'Bitte füllen Sie alle Pflichtfelder aus.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Kurseinstellungen' }).click();
+  await expect(page).toHaveURL('/account-settings?incomplete=1');
+
+  await page.getByText('Frau', { exact: true }).click();
+  const profile = page.getByRole('form', { name: 'Profil' });
+  await profile.getByLabel('Telefonnummer').fill('+49 40 555 0101');
+  await profile.getByLabel('Straße und Hausnummer').fill('Hafenweg 3');
+  await profile.getByLabel('PLZ').fill('20457');
+  await profile.getByLabel('Ort').fill('Hamburg');
+  await profile.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Ihre Änderungen wurden gespeichert.').first()).toBeVisible();
+
+  const company = page.getByRole('form', { name: 'Unternehmen' });
+  await company.getByLabel('Straße und Hausnummer').fill('Hafenweg 3');
+  await company.getByLabel('PLZ').fill('20457');
+  await company.getByLabel('Ort').fill('Hamburg');
+  await company.getByLabel('Telefonnummer').fill('+49 40 555 0100');
+  await company.getByLabel('Versicherungsnummer').fill('AS-1234567890');
+  await company.getByLabel('Versicherungsnummer').blur();
+  await expect(company.getByText('Ungültige Versicherungsnummer (Format: AS- und 10 Ziffern).')).toBeVisible();
+  await company.getByLabel('Versicherungsnummer').fill('AS-4711081542');
+  await company.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Ihre Änderungen wurden gespeichert.').first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'Kurseinstellungen' }).click();
   await expect(page).toHaveURL('/course-settings');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kurseinstellungen');
 });

@@ -96,11 +96,10 @@ export function createCompany(tag: string, options: { legacy: boolean }): { empl
     const created = options.legacy ? Date.parse('2021-05-03T08:00:00Z') : Date.now();
     const employer = `boss.${tag}@example.com`;
     const employee = `staff.${tag}@example.com`;
-    db.prepare('insert into companies (id, company_name, created_at) values (?, ?, ?)').run(
-      companyId,
-      `Altbestand ${tag} GmbH`,
-      created,
-    );
+    db.prepare(
+      `insert into companies (id, company_name, street, post_code, city, phone_number, insurance_number, created_at)
+       values (?, ?, 'Werkstraße 7', '20095', 'Hamburg', '+49 40 123456', 'AS-2024050601', ?)`,
+    ).run(companyId, `Altbestand ${tag} GmbH`, created);
     const insertUser = db.prepare(
       `insert into users (id, firstname, lastname, email, role, company_id, password_hash, is_first_login, active,
                           data_protection_policy_accepted, order_processing_accepted, saw_video, created_at)
@@ -113,6 +112,8 @@ export function createCompany(tag: string, options: { legacy: boolean }): { empl
       db.prepare('update users set order_processing_accepted_at = ? where id = ?').run(created, employerId);
     }
     db.prepare('update companies set owner_id = ? where id = ?').run(employerId, companyId);
+    db.prepare("update users set salutation = 'Mrs' where id = ?").run(employerId);
+    db.prepare("update users set salutation = 'Mr' where id = ?").run(employeeId);
     db.prepare("insert into course_assignments (user_id, course_slug) values (?, 'malware')").run(employeeId);
     return { employer, employee };
   });

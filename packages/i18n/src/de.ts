@@ -70,6 +70,9 @@ export const de = {
     not_found_text: 'Diese Seite gibt es nicht. Prüfen Sie die Adresse oder gehen Sie zur Startseite.',
   },
   form: {
+    insurance_number: 'Versicherungsnummer',
+    insurance_number_hint: 'Format: AS- und 10 Ziffern, z. B. AS-0123456789',
+    employee_count: 'Anzahl Mitarbeiter (optional)',
     email: 'E-Mail',
     password: 'Passwort',
     current_password: 'Aktuelles Passwort',
@@ -196,6 +199,8 @@ export const de = {
     back_to_login: 'Zurück zur Anmeldung',
   },
   account_settings: {
+    company: 'Unternehmen',
+    company_hint: 'Diese Angaben erscheinen auf Ihrem Versicherungsnachweis.',
     title: 'Kontoeinstellungen',
     profile: 'Profil',
     language: 'Sprache',

@@ -70,6 +70,9 @@ export const en: TDictionary = {
     not_found_text: 'This page does not exist. Check the address or go to the home page.',
   },
   form: {
+    insurance_number: 'Insurance number',
+    insurance_number_hint: 'Format: AS- and 10 digits, e.g. AS-0123456789',
+    employee_count: 'Number of employees (optional)',
     email: 'Email',
     password: 'Password',
     current_password: 'Current password',
@@ -192,6 +195,8 @@ export const en: TDictionary = {
     back_to_login: 'Back to sign-in',
   },
   account_settings: {
+    company: 'Company',
+    company_hint: 'These details appear on your proof of insurance.',
     title: 'Account settings',
     profile: 'Profile',
     language: 'Language',

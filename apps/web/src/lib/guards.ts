@@ -1,4 +1,4 @@
-import type { TRole } from '@portal/validators';
+import { isEmployerSettingsComplete, type TRole } from '@portal/validators';
 import { redirect } from 'react-router';
 import { loginPathFor } from './safe-next.ts';
 import { trpcUtils } from './trpc.ts';
@@ -25,8 +25,16 @@ export async function requireUser(request: Request, roles?: readonly TRole[]): P
     throw redirect(`${loginPathFor(url.pathname)}?next=${encodeURIComponent(next)}`);
   }
   if (roles && !roles.includes(me.role)) throw redirect('/');
+  if (me.role === 'employer' && me.companyId && !SETTINGS_EXEMPT.test(url.pathname)) {
+    const company = await trpcUtils.company.get.ensureData({ id: me.companyId }).catch(() => null);
+    // Spec §4: incomplete employer settings send the policyholder to /account-settings first.
+    if (company && !isEmployerSettingsComplete({ ...me, company })) throw redirect('/account-settings?incomplete=1');
+  }
   return me;
 }
+
+/** Pages an employer may open while the settings are incomplete. */
+const SETTINGS_EXEMPT = /^\/(account-settings|impressum|logout)(\/|$)/;
 
 /** Loader factory for a guarded route. */
 export const guard =

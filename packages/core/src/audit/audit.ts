@@ -20,7 +20,8 @@ export type TAuditAction =
   | 'role.changed'
   | 'progress.reset'
   | 'company.progress_reset'
-  | 'company.handover';
+  | 'company.handover'
+  | 'company.updated';
 
 export interface TAuditEntry {
   action: TAuditAction;

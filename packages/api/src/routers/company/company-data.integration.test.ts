@@ -1,0 +1,65 @@
+import { companies, eq } from '@portal/db';
+import { isEmployerSettingsComplete } from '@portal/validators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callerFor,
+  createTestDb,
+  seedEmployee,
+  seedEmployer,
+  sessionFor,
+  type TSeededUser,
+  type TTestDb,
+} from '../../test/test-db.ts';
+
+let t: TTestDb;
+let employer: TSeededUser & { companyId: string; token: string };
+
+beforeAll(async () => {
+  t = createTestDb();
+  employer = await seedEmployer(t.db, { companyName: 'Daten GmbH' });
+});
+afterAll(() => t.cleanup());
+
+describe('company data and the employer settings rule', () => {
+  it('a fresh registration is incomplete until every field and a valid insurance number are there', async () => {
+    const { caller } = callerFor(t.db, { token: employer.token });
+    const me = await caller.employee.get({ id: employer.id });
+    const before = await caller.company.get({ id: employer.companyId });
+    expect(isEmployerSettingsComplete({ ...me, company: before })).toBe(false);
+    await caller.employee.update({ id: employer.id, salutation: 'Mrs' });
+    const company = await caller.company.update({
+      id: employer.companyId,
+      street: 'Hafenweg 3',
+      postCode: '20457',
+      city: 'Hamburg',
+      phoneNumber: '+49 40 555',
+      insuranceNumber: 'AS-4711081542',
+    });
+    const after = await caller.employee.get({ id: employer.id });
+    expect(isEmployerSettingsComplete({ ...after, company })).toBe(true);
+  });
+
+  it('refuses placeholder insurance numbers with a translated message and changes nothing', async () => {
+    const { caller, errorOf } = callerFor(t.db, { token: employer.token, acceptLanguage: 'en' });
+    const before = t.db.select().from(companies).where(eq(companies.id, employer.companyId)).get();
+    for (const insuranceNumber of ['AS-1111111111', 'AS-1234567890', 'AS-12345', 'XY-4711081542']) {
+      const { error, shape } = await errorOf(caller.company.update({ id: employer.companyId, insuranceNumber }));
+      expect(error.code).toBe('BAD_REQUEST');
+      expect(shape.data.issues?.[0]?.message).toBe('Invalid insurance number (format: AS- and 10 digits).');
+    }
+    expect(t.db.select().from(companies).where(eq(companies.id, employer.companyId)).get()).toEqual(before);
+  });
+
+  it('only the own company: others answer 404; managers read but cannot edit', async () => {
+    const foreign = await seedEmployer(t.db, { companyName: 'Fremd' });
+    const { caller, errorOf } = callerFor(t.db, { token: employer.token });
+    expect((await errorOf(caller.company.get({ id: foreign.companyId }))).error.code).toBe('NOT_FOUND');
+    expect((await errorOf(caller.company.update({ id: foreign.companyId, city: 'X' }))).error.code).toBe('NOT_FOUND');
+    const manager = seedEmployee(t.db, employer.companyId, { role: 'manager' });
+    const asManager = callerFor(t.db, { token: sessionFor(t.db, manager).token });
+    expect((await asManager.caller.company.get({ id: employer.companyId })).companyName).toBe('Daten GmbH');
+    expect(
+      (await asManager.errorOf(asManager.caller.company.update({ id: employer.companyId, city: 'X' }))).error.code,
+    ).toBe('NOT_FOUND');
+  });
+});

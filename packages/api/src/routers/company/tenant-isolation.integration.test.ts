@@ -1,0 +1,138 @@
+import { createProgress, syncCourses } from '@portal/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../../root.ts';
+import {
+  callerFor,
+  createTestDb,
+  seedEmployee,
+  seedEmployer,
+  type TSeededUser,
+  type TTestDb,
+  uniqueEmail,
+} from '../../test/test-db.ts';
+
+/**
+ * Tenant isolation for the employer workspace: the policyholder of company A calls every
+ * procedure of these routers with ids of company B. Each call must fail with 404/403 or answer
+ * only A's data, and nothing of B may change. The table must name every procedure of the
+ * routers, so a new procedure fails this test until it is added here.
+ */
+let t: TTestDb;
+let a: TSeededUser & { companyId: string; token: string };
+let b: TSeededUser & { companyId: string; token: string };
+let bEmployee: TSeededUser;
+
+const ROUTERS = ['employee', 'company', 'trainings', 'progress', 'statistics'] as const;
+/** Procedures of those routers that take no company data (sign-in, own account, learning). */
+const NOT_COMPANY_SCOPED = new Set([
+  'employee.login',
+  'employee.loginTotp',
+  'employee.logout',
+  'employee.createEmployer',
+  'employee.reset',
+  'employee.resetPassword',
+  'employee.changePassword',
+  'employee.firstLogin',
+  'employee.update',
+  'trainings.get',
+  'trainings.list',
+  'trainings.courses',
+  'progress.create',
+  'progress.save',
+  'progress.get',
+  'progress.getSingle',
+  'progress.getQuiz',
+  'progress.startQuiz',
+  'progress.answer',
+  'progress.repeatModule',
+]);
+
+type TCaller = ReturnType<typeof callerFor>['caller'];
+const CALLS: Record<string, (caller: TCaller) => Promise<unknown>> = {
+  'employee.get': (c) => c.employee.get({ id: bEmployee.id }),
+  'employee.list': (c) => c.employee.list({ search: bEmployee.email }),
+  'employee.invite': (c) =>
+    c.employee.invite({
+      firstname: 'X',
+      lastname: 'Y',
+      email: bEmployee.email,
+      isManager: false,
+      assignedCourseList: [],
+    }),
+  'employee.resendInvitation': (c) => c.employee.resendInvitation({ employeeId: bEmployee.id }),
+  'employee.toggleRole': (c) => c.employee.toggleRole({ id: bEmployee.id, expectedRole: 'manager' }),
+  'employee.supervisorData': (c) => c.employee.supervisorData({ id: bEmployee.id }),
+  'employee.setEmployer': (c) => c.employee.setEmployer({ id: bEmployee.id, role: 'employee' }),
+  'company.employees': (c) => c.company.employees({ id: b.companyId }),
+  'company.get': (c) => c.company.get({ id: b.companyId }),
+  'company.update': (c) => c.company.update({ id: b.companyId, city: 'Gehackt' }),
+  'company.updateEmployee': (c) =>
+    c.company.updateEmployee({ companyId: b.companyId, id: bEmployee.id, firstname: 'A', lastname: 'B' }),
+  'company.deleteEmployee': (c) => c.company.deleteEmployee({ companyId: b.companyId, id: bEmployee.id }),
+  'trainings.assign': (c) => c.trainings.assign({ trainingSlug: 'byod', ownerId: bEmployee.id }),
+  'trainings.revoke': (c) => c.trainings.revoke({ trainingSlug: 'malware', ownerId: bEmployee.id }),
+  'trainings.assignToAll': (c) => c.trainings.assignToAll({ trainingSlug: 'remote-work' }),
+  'trainings.revokeForAll': (c) => c.trainings.revokeForAll({ trainingSlug: 'malware' }),
+  'trainings.overview': (c) => c.trainings.overview({ search: bEmployee.lastname }),
+  'progress.getCompany': (c) => c.progress.getCompany(),
+  'progress.resetUser': (c) => c.progress.resetUser({ id: bEmployee.id }),
+  'progress.resetCompany': (c) => c.progress.resetCompany({ companyId: b.companyId }),
+  'progress.resetStatus': (c) => c.progress.resetStatus(),
+  'statistics.company': (c) => c.statistics.company({}),
+};
+
+/** Everything of company B, to compare before and after. */
+function snapshotOfB(): string {
+  const query = (sql: string) => t.db.$client.prepare(sql).all(b.companyId);
+  return JSON.stringify([
+    query('select * from companies where id = ?'),
+    query('select id, firstname, lastname, email, role, locked from users where company_id = ? order by id'),
+    query('select * from course_progress where company_id = ? order by id'),
+    query(
+      'select a.* from course_assignments a join users u on u.id = a.user_id where u.company_id = ? order by a.user_id, a.course_slug',
+    ),
+    query('select id, to_address, template from mail_outbox where company_id = ? order by id'),
+  ]);
+}
+
+beforeAll(async () => {
+  t = createTestDb();
+  syncCourses(t.db);
+  a = await seedEmployer(t.db, { companyName: 'A GmbH', email: uniqueEmail('a-boss') });
+  b = await seedEmployer(t.db, { companyName: 'B GmbH', email: uniqueEmail('b-boss') });
+  bEmployee = seedEmployee(t.db, b.companyId, { lastname: 'Bewohner', password: null });
+  seedEmployee(t.db, a.companyId, { lastname: 'Ansässig' });
+  await callerFor(t.db, { token: b.token }).caller.trainings.assign({ trainingSlug: 'malware', ownerId: bEmployee.id });
+  createProgress(t.db, { ...bEmployee, lang: 'de', companyId: b.companyId }, 'malware');
+});
+afterAll(() => t.cleanup());
+
+describe('tenant isolation of the employer workspace', () => {
+  it('names every company-scoped procedure of the workspace routers', () => {
+    const procedures = Object.keys(appRouter._def.procedures).filter((path) =>
+      ROUTERS.some((router) => path.startsWith(`${router}.`)),
+    );
+    const missing = procedures.filter((path) => !NOT_COMPANY_SCOPED.has(path) && !CALLS[path]);
+    expect(missing).toEqual([]);
+  });
+
+  for (const [path, call] of Object.entries(CALLS)) {
+    it(`${path}: B's ids from A answer 404/403 or only A's data, and change nothing of B`, async () => {
+      const before = snapshotOfB();
+      const { caller } = callerFor(t.db, { token: a.token });
+      let answer: unknown;
+      try {
+        answer = await call(caller);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        // A used email is CONFLICT on purpose (emails are unique over all companies) and reveals no data.
+        expect(['NOT_FOUND', 'FORBIDDEN', ...(path === 'employee.invite' ? ['CONFLICT'] : [])], path).toContain(code);
+      }
+      const text = JSON.stringify(answer ?? null);
+      expect(text).not.toContain(bEmployee.id);
+      expect(text).not.toContain(bEmployee.email);
+      expect(text).not.toContain(b.companyId);
+      expect(snapshotOfB()).toBe(before);
+    });
+  }
+});

@@ -41,3 +41,20 @@ test('the policyholder hands the role to an employee and becomes manager', async
   await expect(former.getByRole('cell', { name: 'Manager', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Rolle des Versicherungsnehmers übergeben' })).toBeVisible();
 });
+
+test('the policyholder exports the company data as CSV for a German spreadsheet', async ({ page }) => {
+  const { employer, employee } = createCompany(`export${Date.now()}`, { legacy: false });
+  await page.goto('/login');
+  await fillSignIn(page, employer, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/course-settings$/);
+  await page.goto('/account-settings');
+  const card = page.getByRole('region', { name: 'Daten exportieren' });
+  await expectNoAxeViolations(page);
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Als CSV herunterladen (Excel)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^export-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await import('node:fs')).readFileSync((await file.path()) ?? '', 'utf8');
+  expect(text.startsWith('\uFEFFNachname;Vorname;E-Mail;Rolle;Kurs;Status')).toBe(true);
+  expect(text).toContain(`Belegschaft;Bruno;${employee};employee;malware;assigned`);
+});

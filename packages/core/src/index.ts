@@ -14,6 +14,7 @@ export * from './auth/totp.ts';
 export * from './auth/two-factor.ts';
 export * from './avv/order-processing.ts';
 export * from './company/company-data.ts';
+export * from './company/export-company-data.ts';
 export * from './company/handover.ts';
 export * from './company/reset-company-progress.ts';
 export * from './config.ts';

@@ -427,6 +427,24 @@ export const de = {
     done: 'Die Rolle wurde übergeben. Bitte melden Sie sich erneut an.',
     nobody: 'Es gibt noch niemanden mit aktiviertem Konto, der die Rolle übernehmen könnte.',
   },
+  export: {
+    title: 'Daten exportieren',
+    intro:
+      'Laden Sie alle Daten Ihres Unternehmens im Portal herunter: Personen, Kurszuweisungen, Lernfortschritt und AVV-Zustimmungen.',
+    json: 'Als JSON herunterladen',
+    csv: 'Als CSV herunterladen (Excel)',
+    failed: 'Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+    col_lastname: 'Nachname',
+    col_firstname: 'Vorname',
+    col_email: 'E-Mail',
+    col_role: 'Rolle',
+    col_course: 'Kurs',
+    col_status: 'Status',
+    col_started: 'Begonnen am',
+    col_completed: 'Abgeschlossen am',
+    col_minutes: 'Bearbeitungszeit (Min.)',
+    col_best_score: 'Bestes Quiz-Ergebnis (%)',
+  },
   errors: {
     actions_blocked:
       'Aktionen sind gesperrt, bis der Versicherungsnehmer den Auftragsverarbeitungsvertrag akzeptiert hat.',

@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../shell/language-switch.tsx';
 import { useMe } from '../shell/use-me.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { CompanyForm } from './company-form.tsx';
+import { ExportCard } from './export-card.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 
@@ -40,6 +41,7 @@ export default function AccountSettingsPage() {
         <ChangePasswordForm me={me} />
       </div>
       <TwoFactorCard />
+      {me.role === 'employer' && me.companyId && <ExportCard companyId={me.companyId} />}
     </section>
   );
 }

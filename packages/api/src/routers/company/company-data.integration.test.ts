@@ -50,6 +50,15 @@ describe('company data and the employer settings rule', () => {
     expect(t.db.select().from(companies).where(eq(companies.id, employer.companyId)).get()).toEqual(before);
   });
 
+  it('exports the company’s data without any secret', async () => {
+    const { caller } = callerFor(t.db, { token: employer.token });
+    const data = await caller.company.export({ id: employer.companyId });
+    expect(data.company.companyName).toBe('Daten GmbH');
+    expect(data.people.map((person) => person.email)).toContain(employer.email);
+    expect(data.avvAcceptances).toHaveLength(1);
+    expect(JSON.stringify(data)).not.toMatch(/argon2|password|totp|token|hash/i);
+  });
+
   it('only the own company: others answer 404; managers read but cannot edit', async () => {
     const foreign = await seedEmployer(t.db, { companyName: 'Fremd' });
     const { caller, errorOf } = callerFor(t.db, { token: employer.token });

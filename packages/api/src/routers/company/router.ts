@@ -1,5 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { deleteCompanyEmployeeProcedure } from './delete-company-employee.ts';
+import { exportCompanyProcedure } from './export-company.ts';
 import { getCompanyProcedure } from './get-company.ts';
 import { getCompanyEmployeesProcedure } from './get-company-employees.ts';
 import { updateCompanyProcedure } from './update-company.ts';
@@ -8,6 +9,7 @@ import { updateCompanyEmployeeProcedure } from './update-company-employee.ts';
 /** Calls under /api/company (company-scoped; a foreign company id answers 404). */
 export const companyRouter = {
   employees: getCompanyEmployeesProcedure,
+  export: exportCompanyProcedure,
   get: getCompanyProcedure,
   update: updateCompanyProcedure,
   updateEmployee: updateCompanyEmployeeProcedure,

@@ -65,6 +65,7 @@ const CALLS: Record<string, (caller: TCaller) => Promise<unknown>> = {
   'employee.setEmployer': (c) => c.employee.setEmployer({ id: bEmployee.id, role: 'employee' }),
   'company.employees': (c) => c.company.employees({ id: b.companyId }),
   'company.get': (c) => c.company.get({ id: b.companyId }),
+  'company.export': (c) => c.company.export({ id: b.companyId }),
   'company.update': (c) => c.company.update({ id: b.companyId, city: 'Gehackt' }),
   'company.updateEmployee': (c) =>
     c.company.updateEmployee({ companyId: b.companyId, id: bEmployee.id, firstname: 'A', lastname: 'B' }),

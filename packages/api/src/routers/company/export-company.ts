@@ -1,0 +1,69 @@
+import { exportCompanyData } from '@portal/core';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
+import { authedProcedure } from '../../trpc.ts';
+import { ZStaffId } from '../employee/staff.types.ts';
+
+const meta: OpenApiMeta = {
+  openapi: {
+    method: 'GET',
+    path: '/company/{id}/export',
+    tags: ['Company'],
+    summary: 'Policyholder: all data the portal keeps about the company and its people (no secrets)',
+  },
+};
+
+const iso = z.string();
+const nullableIso = z.string().nullable();
+
+export const exportCompanyProcedure = authedProcedure
+  .meta(meta)
+  .input(z.object({ id: ZStaffId }))
+  .output(
+    z.object({
+      exportedAt: iso,
+      company: z.object({
+        id: z.string(),
+        companyName: z.string(),
+        street: z.string(),
+        postCode: z.string(),
+        city: z.string(),
+        phoneNumber: z.string(),
+        insuranceNumber: z.string(),
+        employeeCount: z.number().int().nullable(),
+        createdAt: iso,
+      }),
+      people: z.array(
+        z.object({
+          id: z.string(),
+          salutation: z.enum(['Mr', 'Mrs']).nullable(),
+          firstname: z.string(),
+          lastname: z.string(),
+          email: z.string(),
+          role: z.enum(['admin', 'employer', 'manager', 'employee']),
+          active: z.boolean(),
+          locked: z.boolean(),
+          lang: z.enum(['de', 'en']),
+          phoneNumber: z.string(),
+          createdAt: iso,
+        }),
+      ),
+      assignments: z.array(z.object({ userId: z.string(), courseSlug: z.string(), assignedAt: iso })),
+      progress: z.array(
+        z.object({
+          userId: z.string(),
+          courseSlug: z.string(),
+          status: z.enum(['started', 'completed']),
+          workingSeconds: z.number().int(),
+          attentionPermille: z.number().int(),
+          quizRepeatCount: z.number().int(),
+          moduleRepeatCount: z.number().int(),
+          bestScore: z.number().int().nullable(),
+          startedAt: iso,
+          completedAt: nullableIso,
+        }),
+      ),
+      avvAcceptances: z.array(z.object({ userId: z.string(), contractVersion: z.string(), acceptedAt: iso })),
+    }),
+  )
+  .query(({ ctx, input }) => exportCompanyData(ctx.db, ctx.user, input.id));

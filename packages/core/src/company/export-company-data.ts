@@ -1,0 +1,93 @@
+import { asc, avvAcceptances, companies, courseAssignments, courseProgress, eq, type TDb, users } from '@portal/db';
+import type { TSessionUser } from '../auth/sessions.ts';
+import { notFound } from '../errors.ts';
+
+/**
+ * DECISIONS.md: the policyholder can export the company's data. Everything the portal keeps about
+ * the company and its people, without secrets (no hashes, tokens or TOTP secrets), as plain JSON.
+ */
+export function exportCompanyData(db: TDb, viewer: TSessionUser, companyId: string, now = new Date()) {
+  if (viewer.role !== 'admin' && (viewer.role !== 'employer' || viewer.companyId !== companyId)) throw notFound();
+  const company = db
+    .select({
+      id: companies.id,
+      companyName: companies.companyName,
+      street: companies.street,
+      postCode: companies.postCode,
+      city: companies.city,
+      phoneNumber: companies.phoneNumber,
+      insuranceNumber: companies.insuranceNumber,
+      employeeCount: companies.employeeCount,
+      createdAt: companies.createdAt,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .get();
+  if (!company) throw notFound();
+  const iso = (value: Date | null) => value?.toISOString() ?? null;
+  const people = db
+    .select({
+      id: users.id,
+      salutation: users.salutation,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      email: users.email,
+      role: users.role,
+      active: users.active,
+      locked: users.locked,
+      lang: users.lang,
+      phoneNumber: users.phoneNumber,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .orderBy(asc(users.lastname), asc(users.firstname))
+    .all();
+  const assignments = db
+    .select({
+      userId: courseAssignments.userId,
+      courseSlug: courseAssignments.courseSlug,
+      assignedAt: courseAssignments.assignedAt,
+    })
+    .from(courseAssignments)
+    .innerJoin(users, eq(users.id, courseAssignments.userId))
+    .where(eq(users.companyId, companyId))
+    .all();
+  const progress = db
+    .select({
+      userId: courseProgress.userId,
+      courseSlug: courseProgress.courseSlug,
+      status: courseProgress.status,
+      workingSeconds: courseProgress.workingSeconds,
+      attentionPermille: courseProgress.attention,
+      quizRepeatCount: courseProgress.quizRepeatCount,
+      moduleRepeatCount: courseProgress.moduleRepeatCount,
+      bestScore: courseProgress.bestScore,
+      startedAt: courseProgress.startedAt,
+      completedAt: courseProgress.completedAt,
+    })
+    .from(courseProgress)
+    .where(eq(courseProgress.companyId, companyId))
+    .all();
+  const avv = db
+    .select({
+      userId: avvAcceptances.userId,
+      contractVersion: avvAcceptances.contractVersion,
+      acceptedAt: avvAcceptances.acceptedAt,
+    })
+    .from(avvAcceptances)
+    .where(eq(avvAcceptances.companyId, companyId))
+    .all();
+  return {
+    exportedAt: now.toISOString(),
+    company: { ...company, createdAt: company.createdAt.toISOString() },
+    people: people.map((person) => ({ ...person, createdAt: person.createdAt.toISOString() })),
+    assignments: assignments.map((row) => ({ ...row, assignedAt: row.assignedAt.toISOString() })),
+    progress: progress.map((row) => ({
+      ...row,
+      startedAt: row.startedAt.toISOString(),
+      completedAt: iso(row.completedAt),
+    })),
+    avvAcceptances: avv.map((row) => ({ ...row, acceptedAt: row.acceptedAt.toISOString() })),
+  };
+}

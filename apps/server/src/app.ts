@@ -7,6 +7,7 @@ import { devMailboxRoutes } from './dev/mailbox.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
 import { clientIp } from './http/client-ip.ts';
 import { courseMediaRoutes } from './http/course-media.ts';
+import { employeeUploadRoutes } from './http/employee-upload.ts';
 import { legalPdfRoutes } from './http/legal-pdf.ts';
 import { requestLog } from './http/request-log.ts';
 import { restRoutes } from './http/rest.ts';
@@ -56,6 +57,10 @@ export function createApp({ db, config, logger, webDist }: TAppDeps) {
 
   app.route('/api/docs', apiDocsRoutes());
   app.route('/api/pdf', legalPdfRoutes());
+  app.route(
+    '/api/employee',
+    employeeUploadRoutes((c) => createContext(c, 'rest', (name, value) => c.header(name, value))),
+  );
   app.route('/api', restRoutes({ createContext, publicUrl: config.publicUrl, onError }));
   app.route('/media', courseMediaRoutes());
   if (!config.production) app.route('/dev/mailbox', devMailboxRoutes(db));

@@ -294,3 +294,33 @@ export const quizAttempts = sqliteTable(
   },
   (table) => [index('quiz_attempts_progress_idx').on(table.progressId)],
 );
+
+/**
+ * Employee lists uploaded by a policyholder (spec §5: 50 or more people, processed by the
+ * provider within five working days). The admin reviews and imports them (admin issue).
+ */
+export const employeeUploads = sqliteTable(
+  'employee_uploads',
+  {
+    id: uuid(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    /** JSON of the parsed rows (`TCsvRow[]`), errors included, for the admin's preview. */
+    rows: text('rows').notNull(),
+    validCount: integer('valid_count').notNull(),
+    invalidCount: integer('invalid_count').notNull(),
+    cc: text('cc'),
+    status: text('status', { enum: ['pending', 'imported', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    processedAt: timestamp('processed_at'),
+  },
+  (table) => [
+    index('employee_uploads_company_idx').on(table.companyId),
+    index('employee_uploads_status_idx').on(table.status),
+  ],
+);

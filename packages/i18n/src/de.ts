@@ -445,6 +445,34 @@ export const de = {
     col_minutes: 'Bearbeitungszeit (Min.)',
     col_best_score: 'Bestes Quiz-Ergebnis (%)',
   },
+  upload: {
+    file_type: 'Die Datei kann nicht hochgeladen werden: Bitte wählen Sie eine CSV-Datei (.csv).',
+    too_large: 'Die Datei ist zu groß (höchstens 2 MB).',
+    encoding: 'Die Datei ist nicht UTF-8-kodiert. Speichern Sie sie als „CSV UTF-8“ und versuchen Sie es erneut.',
+    separator: 'Die Spalten müssen durch ein Semikolon (;) getrennt sein.',
+    header: 'Die Spalten müssen Vorname, Nachname und E-Mail in dieser Reihenfolge sein.',
+    empty: 'Die Datei ist leer.',
+    too_few_rows: 'Die Liste muss mindestens 50 Mitarbeiter enthalten. Kleinere Teams laden Sie bitte einzeln ein.',
+    too_many_rows: 'Die Liste ist zu lang (höchstens 10.000 Zeilen).',
+    support_hint: 'Prüfen Sie das Format oder wenden Sie sich an unseren Support: {{email}}.',
+    title: 'Mitarbeiterliste hochladen',
+    intro:
+      'Für 50 oder mehr Mitarbeiter: eine CSV-Datei (UTF-8, Trennzeichen Semikolon, ohne Textbegrenzer) mit den Spalten Vorname, Nachname, E-Mail. Wir verarbeiten die Liste innerhalb von fünf Werktagen und laden alle Personen ein.',
+    choose: 'CSV-Datei auswählen',
+    checking: 'Datei wird geprüft …',
+    preview: 'Vorschau: {{valid}} gültige Zeilen, {{invalid}} mit Fehlern',
+    row_errors: 'Zeilen mit Fehlern (werden nicht übernommen)',
+    col_line: 'Zeile',
+    col_problem: 'Problem',
+    err_missing_firstname: 'Vorname fehlt',
+    err_missing_lastname: 'Nachname fehlt',
+    err_invalid_email: 'E-Mail ungültig',
+    err_duplicate_in_file: 'E-Mail doppelt in der Datei',
+    err_columns: 'Nicht genau drei Spalten',
+    cc: 'Bestätigung zusätzlich an (optional)',
+    confirm: 'Ja, endgültig hochladen',
+    done: 'Ihre Liste ist eingegangen. Wir verarbeiten sie innerhalb von fünf Werktagen; die Bestätigung ist per E-Mail unterwegs.',
+  },
   errors: {
     actions_blocked:
       'Aktionen sind gesperrt, bis der Versicherungsnehmer den Auftragsverarbeitungsvertrag akzeptiert hat.',
@@ -492,6 +520,9 @@ export const de = {
     progress_reset_subject: 'Ihr Schulungsnachweis vor dem Zurücksetzen',
     progress_reset_text:
       'das E-Learning von {{company}} wurde zurückgesetzt. Im Anhang finden Sie den Schulungsnachweis mit dem Stand vor dem Zurücksetzen. Die Kurszuweisungen bleiben erhalten.',
+    upload_confirmation_subject: 'Ihre Mitarbeiterliste ist eingegangen',
+    upload_confirmation_text:
+      'vielen Dank: Die Mitarbeiterliste „{{filename}}“ für {{company}} ist eingegangen ({{valid}} gültige Zeilen, {{invalid}} mit Fehlern). Wir verarbeiten sie innerhalb von fünf Werktagen und laden die Personen ein.',
     password_changed_subject: 'Ihr Passwort wurde geändert',
     password_changed_text:
       'das Passwort Ihres Kontos wurde am {{date}} geändert. Alle anderen Sitzungen wurden beendet. Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und informieren Sie uns.',

@@ -447,7 +447,9 @@ describe('/api/openapi.json', () => {
     const listed = documentOperations(document.paths).map(key);
     for (const operation of SPEC_CALLS) expect(listed, key(operation)).toContain(key(operation));
     // …and exactly the procedures that carry REST meta, plus the plain file routes.
-    const plain = Object.keys(PLAIN_ROUTES).map((path) => `GET ${path}`);
+    const plain = Object.entries(PLAIN_ROUTES).flatMap(([path, item]) =>
+      Object.keys(item ?? {}).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect([...listed].sort()).toEqual([...procedureOperations().map(key), ...plain].sort());
   });
 
@@ -570,5 +572,92 @@ describe('AVV download', () => {
     expect(bytes.length).toBeGreaterThan(10_000);
     const en = await app.request('/api/pdf/avv', { headers: { 'accept-language': 'en' } });
     expect(en.headers.get('content-disposition')).toContain('Data-Processing-Agreement-5.40.pdf');
+  });
+});
+
+describe('employee list upload', () => {
+  const csv = (rows: number, extra: string[] = []) =>
+    `\uFEFFVorname;Nachname;E-Mail\r\n${[
+      ...Array.from({ length: rows }, (_, i) => `erika;mustermann;erika.${i}@upload.example`),
+      ...extra,
+    ].join('\r\n')}\r\n`;
+  const upload = (
+    token: string | undefined,
+    content: string,
+    options: { name?: string; confirm?: boolean; cc?: string } = {},
+  ) => {
+    const form = new FormData();
+    form.set('file', new File([content], options.name ?? 'liste.csv', { type: 'text/csv' }));
+    if (options.confirm) form.set('confirm', 'true');
+    if (options.cc) form.set('cc', options.cc);
+    return app.request('/api/employee/upload-employee-list', {
+      method: 'POST',
+      body: form,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  };
+  const uploads = () => t.db.$client.prepare('select count(*) as n from employee_uploads').get() as { n: number };
+
+  it('previews a German export row by row and stores nothing', async () => {
+    const response = await upload(
+      employer.token,
+      csv(58, ['kaputt;ohne;keine-mail', 'doppelt;da;erika.1@upload.example']),
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      problem: null;
+      valid: number;
+      invalid: number;
+      rows: { line: number; firstname: string; errors: string[] }[];
+    };
+    expect(body).toMatchObject({ problem: null, valid: 58, invalid: 2 });
+    expect(body.rows[0]?.firstname).toBe('Erika');
+    expect(body.rows.filter((row) => row.errors.length > 0).map((row) => row.line)).toEqual([60, 61]);
+    expect(uploads().n).toBe(0);
+  });
+
+  it('stores the confirmed list as a request and mails the confirmation with cc', async () => {
+    const response = await upload(employer.token, csv(50), { confirm: true, cc: 'HR@Upload.example' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ valid: 50, invalid: 0 });
+    expect(uploads().n).toBe(1);
+    const [mail] = outboxFor(t.db, employer.email).filter((m) => m.template === 'upload_confirmation');
+    expect(mail?.cc).toBe('hr@upload.example');
+    expect(mail?.text).toContain('liste.csv');
+  });
+
+  it('refuses wrong files with a clear, translated reason and stores nothing', async () => {
+    const before = uploads().n;
+    const tooFew = await upload(employer.token, csv(10), { confirm: true });
+    expect(tooFew.status).toBe(400);
+    expect(await tooFew.json()).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'upload.too_few_rows' });
+    const preview = (await (await upload(employer.token, csv(50), { name: 'liste.xlsx' })).json()) as {
+      problem: string;
+      message: string;
+    };
+    expect(preview.problem).toBe('file_type');
+    expect(preview.message).toContain('CSV-Datei');
+    const english = await app.request('/api/employee/upload-employee-list', {
+      method: 'POST',
+      body: (() => {
+        const form = new FormData();
+        form.set('file', new File(['a,b,c'], 'x.csv'));
+        form.set('confirm', 'true');
+        return form;
+      })(),
+      headers: { authorization: `Bearer ${employer.token}`, 'accept-language': 'en' },
+    });
+    expect(await english.json()).toMatchObject({
+      messageKey: 'upload.separator',
+      message: 'The columns must be separated by a semicolon (;).',
+    });
+    expect(uploads().n).toBe(before);
+  });
+
+  it('is for the signed-in policyholder only', async () => {
+    expect((await upload(undefined, csv(50))).status).toBe(401);
+    const manager = seedEmployee(t.db, employer.companyId, { role: 'manager' });
+    const token = await login(manager.email, STRONG_PASSWORD);
+    expect((await upload(token, csv(50))).status).toBe(404);
   });
 });

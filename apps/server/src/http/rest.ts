@@ -67,6 +67,28 @@ function withJsonContentType(req: Request): Request {
 
 /** File downloads served by plain Hono routes (see app.ts), for the OpenAPI document. */
 export const PLAIN_ROUTES: NonNullable<ReturnType<typeof buildOpenApiDocument>['paths']> = {
+  '/employee/upload-employee-list': {
+    post: {
+      tags: ['Employees'],
+      summary: 'Policyholder: upload an employee list (CSV, 50+ rows); preview without `confirm=true`',
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: {
+                file: { type: 'string', format: 'binary' },
+                confirm: { type: 'string', enum: ['true', 'false'] },
+                cc: { type: 'string', format: 'email' },
+              },
+              required: ['file'],
+            },
+          },
+        },
+      },
+      responses: { '200': { description: 'Preview (rows, valid, invalid, problem) or the stored request (uploadId)' } },
+    },
+  },
   '/pdf/avv': {
     get: {
       tags: ['AVV'],

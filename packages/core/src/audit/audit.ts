@@ -21,7 +21,8 @@ export type TAuditAction =
   | 'progress.reset'
   | 'company.progress_reset'
   | 'company.handover'
-  | 'company.updated';
+  | 'company.updated'
+  | 'upload.requested';
 
 export interface TAuditEntry {
   action: TAuditAction;

@@ -8,7 +8,11 @@ export type TMailTemplate =
       params: { name: string; inviter: string; company: string; link: string; days: number };
     }
   | { template: 'password_changed'; params: { name: string; date: string } }
-  | { template: 'progress_reset'; params: { name: string; company: string } };
+  | { template: 'progress_reset'; params: { name: string; company: string } }
+  | {
+      template: 'upload_confirmation';
+      params: { name: string; company: string; filename: string; valid: number; invalid: number };
+    };
 
 export interface TRenderedMail {
   subject: string;
@@ -68,6 +72,10 @@ export function renderMail(lang: TLocale, mail: TMailTemplate): TRenderedMail {
     case 'progress_reset': {
       const lines = [greeting, t('mail.progress_reset_text', { company: mail.params.company }), signature];
       return { subject: t('mail.progress_reset_subject'), html: layout(lang, lines), text: lines.join('\n\n') };
+    }
+    case 'upload_confirmation': {
+      const lines = [greeting, t('mail.upload_confirmation_text', { ...mail.params }), signature];
+      return { subject: t('mail.upload_confirmation_subject'), html: layout(lang, lines), text: lines.join('\n\n') };
     }
     case 'password_changed': {
       const lines = [greeting, t('mail.password_changed_text', { date: mail.params.date }), signature];

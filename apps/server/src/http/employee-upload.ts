@@ -1,0 +1,61 @@
+import type { TContext } from '@portal/api';
+import {
+  companyHasOrderProcessing,
+  DomainError,
+  MAX_UPLOAD_BYTES,
+  parseEmployeeCsv,
+  submitUploadRequest,
+} from '@portal/core';
+import type { TMessageKey } from '@portal/i18n';
+import { ZEmail } from '@portal/validators';
+import { type Context, Hono } from 'hono';
+
+/**
+ * `POST /api/employee/upload-employee-list` (multipart: `file`, `confirm`, optional `cc`), a plain
+ * Hono route because it takes a file. Without `confirm=true` it answers the preview (per-row
+ * validation) and stores nothing; with it, the list becomes an upload request for the provider
+ * and the policyholder gets the confirmation mail. Errors follow the REST error contract.
+ */
+export function employeeUploadRoutes(createContext: (c: Context) => TContext) {
+  const app = new Hono();
+  app.post('/upload-employee-list', async (c) => {
+    const ctx = createContext(c);
+    const fail = (status: 400 | 401 | 403 | 404, code: string, messageKey: TMessageKey) =>
+      c.json({ success: false, code, message: ctx.t(messageKey), messageKey, issues: null }, status);
+    if (ctx.csrfRejected) return fail(403, 'FORBIDDEN', 'errors.CSRF');
+    if (!ctx.user) return fail(401, 'AUTHORIZATION_REQUIRED', 'errors.AUTHORIZATION_REQUIRED');
+    const user = ctx.user;
+    if (user.role !== 'employer' || !user.companyId) return fail(404, 'NOT_FOUND', 'errors.NOT_FOUND');
+    if (!companyHasOrderProcessing(ctx.db, user.companyId)) return fail(403, 'FORBIDDEN', 'errors.actions_blocked');
+
+    const length = Number(c.req.header('content-length') ?? 0);
+    if (length > MAX_UPLOAD_BYTES + 64 * 1024) return fail(400, 'BAD_REQUEST', 'upload.too_large');
+    const form = await c.req.formData().catch(() => null);
+    const file = form?.get('file');
+    if (!(file instanceof File)) return fail(400, 'BAD_REQUEST', 'upload.file_type');
+    const parsed = parseEmployeeCsv(new Uint8Array(await file.arrayBuffer()), file.name);
+    const ccRaw = String(form?.get('cc') ?? '').trim();
+    const cc = ccRaw === '' ? null : ZEmail.safeParse(ccRaw);
+    if (cc && !cc.success) return fail(400, 'BAD_REQUEST', 'validation.email_invalid');
+
+    if (form?.get('confirm') !== 'true') {
+      return c.json({ ...parsed, message: parsed.problem ? ctx.t(`upload.${parsed.problem}`) : null });
+    }
+    try {
+      const result = submitUploadRequest(
+        ctx.db,
+        { ...user, companyId: user.companyId },
+        { filename: file.name.slice(0, 200), parsed, cc: cc?.success ? cc.data : null },
+        { ip: ctx.ip, userAgent: ctx.userAgent },
+      );
+      return c.json(result);
+    } catch (error) {
+      if (error instanceof DomainError) {
+        const status = error.kind === 'FORBIDDEN' ? 403 : 400;
+        return fail(status, error.kind, error.messageKey);
+      }
+      throw error;
+    }
+  });
+  return app;
+}

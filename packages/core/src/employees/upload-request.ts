@@ -1,0 +1,74 @@
+import { employeeUploads, eq, type TDatabase, users } from '@portal/db';
+import { audit } from '../audit/audit.ts';
+import type { TRequestMeta } from '../auth/login.ts';
+import type { TSessionUser } from '../auth/sessions.ts';
+import { DomainError } from '../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { companyNameOf } from './company-name.ts';
+import type { TParsedCsv } from './employee-csv.ts';
+
+/**
+ * Stores a confirmed employee list as an upload request for the provider and mails the
+ * confirmation to the policyholder (optional cc), in one transaction. Rows with errors travel
+ * along, so the admin sees the same report.
+ */
+export function submitUploadRequest(
+  db: TDatabase,
+  actor: TSessionUser & { companyId: string },
+  input: { filename: string; parsed: TParsedCsv; cc: string | null },
+  meta: TRequestMeta,
+  now = new Date(),
+) {
+  if (actor.role !== 'employer') throw new DomainError('FORBIDDEN', 'users.not_allowed');
+  if (input.parsed.problem) throw new DomainError('BAD_REQUEST', `upload.${input.parsed.problem}`);
+  return db.transaction(
+    (tx) => {
+      const upload = tx
+        .insert(employeeUploads)
+        .values({
+          companyId: actor.companyId,
+          uploadedBy: actor.id,
+          filename: input.filename,
+          rows: JSON.stringify(input.parsed.rows),
+          validCount: input.parsed.valid,
+          invalidCount: input.parsed.invalid,
+          cc: input.cc,
+          createdAt: now,
+        })
+        .returning({ id: employeeUploads.id })
+        .get();
+      const owner = tx.select({ lang: users.lang }).from(users).where(eq(users.id, actor.id)).get();
+      enqueueMail(
+        tx,
+        {
+          to: actor.email,
+          cc: input.cc,
+          lang: owner?.lang ?? 'de',
+          userId: actor.id,
+          companyId: actor.companyId,
+          mail: {
+            template: 'upload_confirmation',
+            params: {
+              name: `${actor.firstname} ${actor.lastname}`,
+              company: companyNameOf(tx, actor.companyId),
+              filename: input.filename,
+              valid: input.parsed.valid,
+              invalid: input.parsed.invalid,
+            },
+          },
+        },
+        now,
+      );
+      audit(tx, {
+        action: 'upload.requested',
+        actorId: actor.id,
+        actorRole: actor.role,
+        companyId: actor.companyId,
+        ip: meta.ip,
+        details: { valid: input.parsed.valid, invalid: input.parsed.invalid },
+      });
+      return { uploadId: upload.id, valid: input.parsed.valid, invalid: input.parsed.invalid };
+    },
+    { behavior: 'immediate' },
+  );
+}

@@ -1,5 +1,6 @@
 import { createCompany } from './support/db.ts';
 import { DEMO_PASSWORD, expect, expectNoAxeViolations, fillSignIn, test } from './support/fixtures.ts';
+import { waitForMail } from './support/mail.ts';
 
 async function signInAsPolicyholder(page: import('@playwright/test').Page, email: string) {
   await page.goto('/login');
@@ -57,4 +58,47 @@ test('the policyholder exports the company data as CSV for a German spreadsheet'
   const text = (await import('node:fs')).readFileSync((await file.path()) ?? '', 'utf8');
   expect(text.startsWith('\uFEFFNachname;Vorname;E-Mail;Rolle;Kurs;Status')).toBe(true);
   expect(text).toContain(`Belegschaft;Bruno;${employee};employee;malware;assigned`);
+});
+
+test('the policyholder uploads a list of 55 people, sees the row report and confirms', async ({ page }) => {
+  const { employer } = createCompany(`upload${Date.now()}`, { legacy: false });
+  await signInAsPolicyholder(page, employer);
+  const card = page.getByRole('region', { name: 'Mitarbeiterliste hochladen' });
+  const lines = [
+    'Vorname;Nachname;E-Mail',
+    ...Array.from({ length: 54 }, (_, i) => `lea;schröder;lea.${i}@liste.example`),
+    'Ohne;Mail;keine',
+  ];
+  const fileChooser = page.waitForEvent('filechooser');
+  await card.getByRole('button', { name: 'CSV-Datei auswählen' }).click();
+  await (await fileChooser).setFiles({
+    name: 'mitarbeiter.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`\uFEFF${lines.join('\r\n')}`, 'utf8'),
+  });
+  await expect(card.getByText('Vorschau: 54 gültige Zeilen, 1 mit Fehlern')).toBeVisible();
+  await expect(card.getByRole('row').filter({ hasText: 'E-Mail ungültig' })).toContainText('56');
+  await expectNoAxeViolations(page);
+  await card.getByLabel('Bestätigung zusätzlich an (optional)').fill('personal@liste.example');
+  await card.getByRole('button', { name: 'Ja, endgültig hochladen' }).click();
+  await expect(page.getByText('Ihre Liste ist eingegangen.', { exact: false })).toBeVisible();
+  const mail = await waitForMail(employer);
+  expect(mail.subject).toBe('Ihre Mitarbeiterliste ist eingegangen');
+  expect(mail.headers.get('cc')).toContain('personal@liste.example');
+});
+
+test('a list with commas is refused with the reason and the support address', async ({ page }) => {
+  const { employer } = createCompany(`badupload${Date.now()}`, { legacy: false });
+  await signInAsPolicyholder(page, employer);
+  const card = page.getByRole('region', { name: 'Mitarbeiterliste hochladen' });
+  const fileChooser = page.waitForEvent('filechooser');
+  await card.getByRole('button', { name: 'CSV-Datei auswählen' }).click();
+  await (await fileChooser).setFiles({
+    name: 'liste.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Vorname,Nachname,E-Mail\nA,B,a@b.de'),
+  });
+  const alert = card.getByRole('alert');
+  await expect(alert).toContainText('Die Spalten müssen durch ein Semikolon (;) getrennt sein.');
+  await expect(alert).toContainText('support@portal.example');
 });

@@ -9,6 +9,7 @@ import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { HandoverCard } from '../company/handover-card.tsx';
 import { ResetCard } from '../company/reset-card.tsx';
+import { UploadCard } from '../company/upload-card.tsx';
 import { useMe } from '../shell/use-me.ts';
 import { EditDialog } from './edit-dialog.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
@@ -127,6 +128,7 @@ export default function UsersPage() {
 
       {viewerRole === 'employer' && (
         <div className="company-actions">
+          <UploadCard />
           <HandoverCard companyId={companyId} myId={me.id} />
           <ResetCard companyId={companyId} />
         </div>

@@ -416,6 +416,14 @@ describe('/api/openapi.json', () => {
     { method: 'get', path: '/company/{id}/employees' },
     { method: 'put', path: '/company/{companyId}/employees/{id}' },
     { method: 'delete', path: '/company/{companyId}/employees/{id}' },
+    { method: 'get', path: '/company/{id}' },
+    { method: 'patch', path: '/company/{id}' },
+    { method: 'get', path: '/company/{id}/owner' },
+    { method: 'get', path: '/employee/{id}/ownsOneCompany' },
+    { method: 'post', path: '/employee/supervisor-data/{id}' },
+    { method: 'post', path: '/employee/set-employer/{id}' },
+    { method: 'post', path: '/progress/reset-company-progress' },
+    { method: 'get', path: '/statistics/get-company-stats' },
   ];
 
   /** Every procedure's REST meta, read from the router itself. */

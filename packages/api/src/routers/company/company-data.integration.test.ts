@@ -50,6 +50,18 @@ describe('company data and the employer settings rule', () => {
     expect(t.db.select().from(companies).where(eq(companies.id, employer.companyId)).get()).toEqual(before);
   });
 
+  it('names the policyholder: owner and ownsOneCompany', async () => {
+    const manager = seedEmployee(t.db, employer.companyId, { role: 'manager' });
+    const asManager = callerFor(t.db, { token: sessionFor(t.db, manager).token });
+    expect(await asManager.caller.company.owner({ id: employer.companyId })).toMatchObject({
+      id: employer.id,
+      email: employer.email,
+    });
+    const boss = callerFor(t.db, { token: employer.token });
+    expect(await boss.caller.employee.ownsOneCompany({ id: employer.id })).toEqual({ ownsOneCompany: true });
+    expect(await boss.caller.employee.ownsOneCompany({ id: manager.id })).toEqual({ ownsOneCompany: false });
+  });
+
   it('exports the company’s data without any secret', async () => {
     const { caller } = callerFor(t.db, { token: employer.token });
     const data = await caller.company.export({ id: employer.companyId });

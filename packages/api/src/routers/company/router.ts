@@ -3,6 +3,7 @@ import { deleteCompanyEmployeeProcedure } from './delete-company-employee.ts';
 import { exportCompanyProcedure } from './export-company.ts';
 import { getCompanyProcedure } from './get-company.ts';
 import { getCompanyEmployeesProcedure } from './get-company-employees.ts';
+import { getCompanyOwnerProcedure } from './get-company-owner.ts';
 import { updateCompanyProcedure } from './update-company.ts';
 import { updateCompanyEmployeeProcedure } from './update-company-employee.ts';
 
@@ -10,6 +11,7 @@ import { updateCompanyEmployeeProcedure } from './update-company-employee.ts';
 export const companyRouter = {
   employees: getCompanyEmployeesProcedure,
   export: exportCompanyProcedure,
+  owner: getCompanyOwnerProcedure,
   get: getCompanyProcedure,
   update: updateCompanyProcedure,
   updateEmployee: updateCompanyEmployeeProcedure,

@@ -66,6 +66,8 @@ const CALLS: Record<string, (caller: TCaller) => Promise<unknown>> = {
   'company.employees': (c) => c.company.employees({ id: b.companyId }),
   'company.get': (c) => c.company.get({ id: b.companyId }),
   'company.export': (c) => c.company.export({ id: b.companyId }),
+  'company.owner': (c) => c.company.owner({ id: b.companyId }),
+  'employee.ownsOneCompany': (c) => c.employee.ownsOneCompany({ id: b.id }),
   'company.update': (c) => c.company.update({ id: b.companyId, city: 'Gehackt' }),
   'company.updateEmployee': (c) =>
     c.company.updateEmployee({ companyId: b.companyId, id: bEmployee.id, firstname: 'A', lastname: 'B' }),
@@ -133,6 +135,7 @@ describe('tenant isolation of the employer workspace', () => {
       expect(text).not.toContain(bEmployee.id);
       expect(text).not.toContain(bEmployee.email);
       expect(text).not.toContain(b.companyId);
+      expect(text).not.toContain(b.email);
       expect(snapshotOfB()).toBe(before);
     });
   }

@@ -10,6 +10,7 @@ import { getEmployeeProcedure } from './get-employee.ts';
 import { inviteEmployeeProcedure } from './invite-employee.ts';
 import { listStaffProcedure } from './list-staff.ts';
 import { loginProcedure } from './login.ts';
+import { ownsOneCompanyProcedure } from './owns-one-company.ts';
 import { resendInvitationProcedure } from './resend-invitation.ts';
 import { setEmployerProcedure } from './set-employer.ts';
 import { supervisorDataProcedure } from './supervisor-data.ts';
@@ -24,6 +25,7 @@ import { updateEmployeeProcedure } from './update-employee.ts';
 export const employeeRouter = {
   list: listStaffProcedure,
   resendInvitation: resendInvitationProcedure,
+  ownsOneCompany: ownsOneCompanyProcedure,
   login: loginProcedure,
   loginTotp: makeLoginTotpProcedure('customer'),
   logout: makeLogoutProcedure('/employee/logout'),

@@ -1,0 +1,20 @@
+import { getUser } from '@portal/core';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
+import { authedProcedure } from '../../trpc.ts';
+import { ZStaffId } from './staff.types.ts';
+
+const meta: OpenApiMeta = {
+  openapi: {
+    method: 'GET',
+    path: '/employee/{id}/ownsOneCompany',
+    tags: ['Account'],
+    summary: 'Whether the person is the policyholder (owner) of a company',
+  },
+};
+
+export const ownsOneCompanyProcedure = authedProcedure
+  .meta(meta)
+  .input(z.object({ id: ZStaffId }))
+  .output(z.object({ ownsOneCompany: z.boolean() }))
+  .query(({ ctx, input }) => ({ ownsOneCompany: getUser(ctx.db, ctx.user, input.id).ownsOneCompany }));

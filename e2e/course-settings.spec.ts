@@ -36,7 +36,7 @@ test('an employer assigns and revokes courses per person and for all, and the co
   await expect.poll(counts).toEqual([0, 0, 0]);
 });
 
-test('course settings have no axe violations in English', async ({ page }) => {
+test('the workspace pages and the contract have no axe violations in English', async ({ page }) => {
   const { employer } = createCompany(`axe-en${Date.now()}`, { legacy: false });
   await signIn(page, 'employer', { email: employer });
   await expect(page).toHaveURL(/\/course-settings$/);
@@ -45,5 +45,14 @@ test('course settings have no axe violations in English', async ({ page }) => {
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Employees' }).click();
   await expect(page.getByRole('heading', { name: 'Employee list', level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Account settings' }).click();
+  await expect(page.getByRole('form', { name: 'Company' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Export data' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'DPA' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: /Data processing agreement · Version 5\.40/ })).toBeVisible();
+  await expect(dialog.getByRole('document', { name: 'Data processing agreement' })).toContainText('Sub-processors');
   await expectNoAxeViolations(page);
 });

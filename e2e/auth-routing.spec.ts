@@ -122,19 +122,34 @@ test('the mobile menu opens with the button and closes on navigation', async ({ 
   await expect(page.getByRole('button', { name: 'Menü öffnen' })).toHaveAttribute('aria-expanded', 'false');
 });
 
-test('the help dialog of employers opens, traps focus, closes with Escape and records sawVideo', async ({ page }) => {
+test('the help video opens by itself until seen, plays at the spec speeds, and closing records sawVideo', async ({
+  page,
+}) => {
   const sawVideo = () =>
     withDb(
       (db) => (db.prepare('select saw_video as v from users where email = ?').get(DEMO.manager) as { v: number }).v,
     );
   withDb((db) => db.prepare('update users set saw_video = 0 where email = ?').run(DEMO.manager));
   await signIn(page, 'manager');
-  await page.getByRole('button', { name: 'Hilfe' }).click();
   const dialog = page.getByRole('dialog', { name: 'Erste Schritte' });
   await expect(dialog).toBeVisible();
+  const video = dialog.locator('video');
+  await expect(video).toHaveAttribute('height', '360');
+  await expect(video.locator('source')).toHaveAttribute('src', '/media/first-steps.mp4');
+  expect(await video.evaluate((element: HTMLVideoElement) => element.autoplay)).toBe(false);
+  for (const speed of ['0,7×', '1×', '1,5×', '2×'])
+    await expect(dialog.getByRole('radio', { name: speed })).toHaveCount(1);
+  await dialog.getByText('1,5×').click();
+  expect(await video.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.5);
   await expect(dialog.getByRole('listitem')).toHaveCount(4);
+  await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect.poll(sawVideo).toBe(1);
+  // Seen once: it no longer opens by itself.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('button', { name: 'Hilfe' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
@@ -142,7 +157,6 @@ test('the help dialog of employers opens, traps focus, closes with Escape and re
   await page.mouse.click(5, 700); // outside the dialog
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Hilfe' })).toBeFocused();
-  expect(sawVideo()).toBe(1);
 });
 
 test('admin sign-in: a wrong authenticator code is refused, the TOTP step has no axe violations', async ({ page }) => {

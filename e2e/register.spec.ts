@@ -21,8 +21,11 @@ test('a policyholder registers, is signed in, completes the settings and lands o
   await fillRegistration(page, `clara.${Date.now()}@becker-logistik.example`, STRONG);
   await expect(page.getByTestId('password-strength')).toHaveText(/stark|sehr stark/);
   await page.getByRole('button', { name: 'Registrieren' }).click();
-  // Spec §4: incomplete employer settings lead to /account-settings with a 10 s warning.
+  // Spec §4: incomplete employer settings lead to /account-settings with a 10 s warning; the
+  // first-steps video opens by itself for a new policyholder.
   await expect(page).toHaveURL('/account-settings?incomplete=1');
+  await expect(page.getByRole('dialog', { name: 'Erste Schritte' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('alert').filter({ hasText: 'Bitte füllen Sie alle Pflichtfelder aus.' })).toBeVisible();
   await page.getByRole('link', { name: 'Kurseinstellungen' }).click();
   await expect(page).toHaveURL('/account-settings?incomplete=1');
@@ -51,6 +54,17 @@ test('a policyholder registers, is signed in, completes the settings and lands o
   await page.getByRole('link', { name: 'Kurseinstellungen' }).click();
   await expect(page).toHaveURL('/course-settings');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kurseinstellungen');
+});
+
+test('the registration page offers the tutorial video without autoplay', async ({ page }) => {
+  await page.goto('/register');
+  const video = page.locator('video');
+  await expect(video.locator('source')).toHaveAttribute('src', '/media/first-steps.mp4');
+  await expect(video.locator('track')).toHaveCount(2);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.autoplay)).toBe(false);
+  const ok = await page.request.get('/media/first-steps.mp4');
+  expect(ok.headers()['content-type']).toBe('video/mp4');
+  expect((await ok.body()).length).toBeGreaterThan(100_000);
 });
 
 test('the submit button stays disabled until every checkbox is checked', async ({ page }) => {

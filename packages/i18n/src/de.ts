@@ -473,6 +473,10 @@ export const de = {
     confirm: 'Ja, endgültig hochladen',
     done: 'Ihre Liste ist eingegangen. Wir verarbeiten sie innerhalb von fünf Werktagen; die Bestätigung ist per E-Mail unterwegs.',
   },
+  video: {
+    speed: 'Geschwindigkeit',
+    title: 'Video: Erste Schritte im E-Learning-Portal',
+  },
   errors: {
     actions_blocked:
       'Aktionen sind gesperrt, bis der Versicherungsnehmer den Auftragsverarbeitungsvertrag akzeptiert hat.',

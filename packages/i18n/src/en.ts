@@ -460,6 +460,10 @@ export const en: TDictionary = {
     confirm: 'Yes, upload finally',
     done: 'Your list has arrived. We process it within five working days; the confirmation is on its way by email.',
   },
+  video: {
+    speed: 'Speed',
+    title: 'Video: first steps in the e-learning portal',
+  },
   errors: {
     actions_blocked: 'Actions are blocked until the policyholder has accepted the data processing agreement.',
     AUTHORIZATION_REQUIRED: 'Please sign in.',

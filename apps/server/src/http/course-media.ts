@@ -20,7 +20,7 @@ export function courseMediaRoutes() {
       'Cache-Control': 'public, max-age=3600',
     });
   });
-  // Anything else under /media is a missing file, not a page of the web app.
-  app.all('*', (c) => c.notFound());
+  // Anything else under /media/courses is a missing file, not a page of the web app.
+  app.all('/courses/*', (c) => c.notFound());
   return app;
 }

@@ -9,9 +9,11 @@ import {
 } from '../../components/password-strength-meter.tsx';
 import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
+import { VideoPlayer } from '../../components/video-player.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { TUTORIAL_POSTER, TUTORIAL_VIDEO } from '../shell/help-dialog.tsx';
 import { useCompleteSignIn } from './use-sign-in.ts';
 
 type TRegisterValues = Omit<
@@ -91,6 +93,8 @@ export default function RegisterPage() {
       <p className="notice" role="note">
         {t('register.employee_notice')}
       </p>
+      {/* Spec §2: the tutorial video next to the form (no autoplay, speeds 0.7-2). */}
+      <VideoPlayer src={TUTORIAL_VIDEO} poster={TUTORIAL_POSTER} title={t('video.title')} />
       <SubmitForm onSubmit={submit}>
         <div className="form-row">
           {text('firstname', t('form.firstname'), 'given-name')}

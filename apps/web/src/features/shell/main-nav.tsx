@@ -56,7 +56,7 @@ export function MainNav({ me, blocked, onOpenAvv }: { me: TMe; blocked: boolean;
           </div>
         ))}
         <div className="nav-group nav-end">
-          {(me.role === 'employer' || me.role === 'manager') && <HelpDialog me={me} />}
+          {(me.role === 'employer' || me.role === 'manager') && <HelpDialog me={me} autoOpen={!blocked} />}
           {me.role === 'employer' && (
             <button type="button" className="nav-button" onClick={onOpenAvv}>
               {t('nav.avv')}

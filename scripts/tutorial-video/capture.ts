@@ -10,7 +10,14 @@ const dir = process.env.TUTORIAL_DIR ?? '/tmp/tutorial-frames';
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 let scene = 0;
 const shot = async (page: Page) => {
@@ -21,12 +28,17 @@ const shot = async (page: Page) => {
 const signIn = async (page: Page, email: string) => {
   await page.goto(`${base}/login`);
   await page.getByLabel(/^E-Mail/).fill(email);
-  await page.getByLabel(/^Passwort/).first().fill(password);
+  await page
+    .getByLabel(/^Passwort/)
+    .first()
+    .fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 };
 
-const employer = await (await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'de-DE' })).newPage();
+const employer = await (
+  await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'de-DE' })
+).newPage();
 await employer.goto(`${base}/login`);
 await shot(employer); // 1 sign-in
 await signIn(employer, 'employer@example.com');

@@ -58,7 +58,7 @@ export function createApp({ db, config, logger, webDist }: TAppDeps) {
   app.route('/api/docs', apiDocsRoutes());
   app.route('/api/pdf', legalPdfRoutes());
   app.route(
-    '/api/employee',
+    '/api',
     employeeUploadRoutes((c) => createContext(c, 'rest', (name, value) => c.header(name, value))),
   );
   app.route('/api', restRoutes({ createContext, publicUrl: config.publicUrl, onError }));

@@ -4,6 +4,7 @@ import { authRouter } from './routers/auth/router.ts';
 import { companyRouter } from './routers/company/router.ts';
 import { employeeRouter } from './routers/employee/router.ts';
 import { legalRouter } from './routers/legal/router.ts';
+import { pdfRouter } from './routers/pdf/router.ts';
 import { progressRouter } from './routers/progress/router.ts';
 import { statisticsRouter } from './routers/statistics/router.ts';
 import { trainingsRouter } from './routers/trainings/router.ts';
@@ -20,6 +21,7 @@ export const appRouter = createTRPCRouter({
   company: companyRouter,
   legal: legalRouter,
   statistics: statisticsRouter,
+  pdf: pdfRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -18,7 +18,7 @@ import { type Context, Hono } from 'hono';
  */
 export function employeeUploadRoutes(createContext: (c: Context) => TContext) {
   const app = new Hono();
-  app.post('/upload-employee-list', async (c) => {
+  const handle = async (c: Context, options: { alwaysConfirm: boolean }) => {
     const ctx = createContext(c);
     const fail = (status: 400 | 401 | 403 | 404, code: string, messageKey: TMessageKey) =>
       c.json({ success: false, code, message: ctx.t(messageKey), messageKey, issues: null }, status);
@@ -38,7 +38,7 @@ export function employeeUploadRoutes(createContext: (c: Context) => TContext) {
     const cc = ccRaw === '' ? null : ZEmail.safeParse(ccRaw);
     if (cc && !cc.success) return fail(400, 'BAD_REQUEST', 'validation.email_invalid');
 
-    if (form?.get('confirm') !== 'true') {
+    if (!options.alwaysConfirm && form?.get('confirm') !== 'true') {
       return c.json({ ...parsed, message: parsed.problem ? ctx.t(`upload.${parsed.problem}`) : null });
     }
     try {
@@ -56,6 +56,9 @@ export function employeeUploadRoutes(createContext: (c: Context) => TContext) {
       }
       throw error;
     }
-  });
+  };
+  app.post('/employee/upload-employee-list', (c) => handle(c, { alwaysConfirm: false }));
+  // Spec §7 `POST /pdf/upload-file`: the same list, stored at once (no preview step).
+  app.post('/pdf/upload-file', (c) => handle(c, { alwaysConfirm: true }));
   return app;
 }

@@ -424,6 +424,9 @@ describe('/api/openapi.json', () => {
     { method: 'post', path: '/employee/set-employer/{id}' },
     { method: 'post', path: '/progress/reset-company-progress' },
     { method: 'get', path: '/statistics/get-company-stats' },
+    { method: 'post', path: '/employee/upload-employee-list' },
+    { method: 'post', path: '/pdf/upload-file' },
+    { method: 'post', path: '/pdf/send-upload-confirmation' },
   ];
 
   /** Every procedure's REST meta, read from the router itself. */
@@ -660,6 +663,32 @@ describe('employee list upload', () => {
       message: 'The columns must be separated by a semicolon (;).',
     });
     expect(uploads().n).toBe(before);
+  });
+
+  it('POST /pdf/upload-file stores at once; /pdf/send-upload-confirmation mails a person of the company again', async () => {
+    const before = uploads().n;
+    const form = new FormData();
+    form.set('file', new File([csv(50)], 'direkt.csv', { type: 'text/csv' }));
+    const stored = await app.request('/api/pdf/upload-file', {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${employer.token}` },
+    });
+    expect(stored.status).toBe(200);
+    expect(uploads().n).toBe(before + 1);
+    const mails = () => outboxFor(t.db, employer.email).filter((m) => m.template === 'upload_confirmation').length;
+    const sentBefore = mails();
+    const again = await call('POST', '/api/pdf/send-upload-confirmation', {
+      token: employer.token,
+      body: { email: employer.email, cc: 'buchhaltung@upload.example' },
+    });
+    expect(again.status).toBe(200);
+    expect(mails()).toBe(sentBefore + 1);
+    const stranger = await call('POST', '/api/pdf/send-upload-confirmation', {
+      token: employer.token,
+      body: { email: 'someone@elsewhere.example' },
+    });
+    expect(stranger.status).toBe(404);
   });
 
   it('is for the signed-in policyholder only', async () => {

@@ -67,6 +67,24 @@ function withJsonContentType(req: Request): Request {
 
 /** File downloads served by plain Hono routes (see app.ts), for the OpenAPI document. */
 export const PLAIN_ROUTES: NonNullable<ReturnType<typeof buildOpenApiDocument>['paths']> = {
+  '/pdf/upload-file': {
+    post: {
+      tags: ['Employees'],
+      summary: 'Policyholder: store an employee list (CSV, 50+ rows) as an upload request at once',
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { file: { type: 'string', format: 'binary' }, cc: { type: 'string', format: 'email' } },
+              required: ['file'],
+            },
+          },
+        },
+      },
+      responses: { '200': { description: 'The stored request (uploadId, valid, invalid)' } },
+    },
+  },
   '/employee/upload-employee-list': {
     post: {
       tags: ['Employees'],

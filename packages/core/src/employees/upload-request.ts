@@ -1,4 +1,4 @@
-import { employeeUploads, eq, type TDatabase, users } from '@portal/db';
+import { desc, employeeUploads, eq, type TDatabase, users } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import type { TRequestMeta } from '../auth/login.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
@@ -71,4 +71,61 @@ export function submitUploadRequest(
     },
     { behavior: 'immediate' },
   );
+}
+
+/**
+ * Spec §7 `POST /pdf/send-upload-confirmation` (email, optional cc): mails the confirmation of
+ * the company's latest upload request again, to a person of the company (not to any address).
+ */
+export function sendUploadConfirmation(
+  db: TDatabase,
+  actor: TSessionUser & { companyId: string },
+  input: { email: string; cc: string | null },
+  now = new Date(),
+) {
+  if (actor.role !== 'employer') throw new DomainError('FORBIDDEN', 'users.not_allowed');
+  return db.transaction((tx) => {
+    const recipient = tx
+      .select({
+        id: users.id,
+        lang: users.lang,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        companyId: users.companyId,
+      })
+      .from(users)
+      .where(eq(users.email, input.email))
+      .get();
+    if (!recipient || recipient.companyId !== actor.companyId) throw new DomainError('NOT_FOUND', 'errors.NOT_FOUND');
+    const latest = tx
+      .select()
+      .from(employeeUploads)
+      .where(eq(employeeUploads.companyId, actor.companyId))
+      .orderBy(desc(employeeUploads.createdAt))
+      .limit(1)
+      .get();
+    if (!latest) throw new DomainError('NOT_FOUND', 'errors.NOT_FOUND');
+    enqueueMail(
+      tx,
+      {
+        to: input.email,
+        cc: input.cc,
+        lang: recipient.lang,
+        userId: recipient.id,
+        companyId: actor.companyId,
+        mail: {
+          template: 'upload_confirmation',
+          params: {
+            name: `${recipient.firstname} ${recipient.lastname}`,
+            company: companyNameOf(tx, actor.companyId),
+            filename: latest.filename,
+            valid: latest.validCount,
+            invalid: latest.invalidCount,
+          },
+        },
+      },
+      now,
+    );
+    return { sent: true as const };
+  });
 }

@@ -22,7 +22,7 @@ let a: TSeededUser & { companyId: string; token: string };
 let b: TSeededUser & { companyId: string; token: string };
 let bEmployee: TSeededUser;
 
-const ROUTERS = ['employee', 'company', 'trainings', 'progress', 'statistics'] as const;
+const ROUTERS = ['employee', 'company', 'trainings', 'progress', 'statistics', 'pdf'] as const;
 /** Procedures of those routers that take no company data (sign-in, own account, learning). */
 const NOT_COMPANY_SCOPED = new Set([
   'employee.login',
@@ -82,6 +82,7 @@ const CALLS: Record<string, (caller: TCaller) => Promise<unknown>> = {
   'progress.resetCompany': (c) => c.progress.resetCompany({ companyId: b.companyId }),
   'progress.resetStatus': (c) => c.progress.resetStatus(),
   'statistics.company': (c) => c.statistics.company({}),
+  'pdf.sendUploadConfirmation': (c) => c.pdf.sendUploadConfirmation({ email: bEmployee.email }),
 };
 
 /** Everything of company B, to compare before and after. */

@@ -1,0 +1,26 @@
+import { sendUploadConfirmation } from '@portal/core';
+import { ZEmail } from '@portal/validators';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
+import { companyProcedure } from '../../trpc.ts';
+
+const meta: OpenApiMeta = {
+  openapi: {
+    method: 'POST',
+    path: '/pdf/send-upload-confirmation',
+    tags: ['Employees'],
+    summary: 'Mail the confirmation of the latest employee-list upload again (to a person of the company, optional cc)',
+  },
+};
+
+export const sendUploadConfirmationProcedure = companyProcedure
+  .meta(meta)
+  .input(z.object({ email: ZEmail, cc: ZEmail.optional() }))
+  .output(z.object({ sent: z.literal(true) }))
+  .mutation(({ ctx, input }) =>
+    sendUploadConfirmation(
+      ctx.db,
+      { ...ctx.user, companyId: ctx.companyId },
+      { email: input.email, cc: input.cc ?? null },
+    ),
+  );

@@ -78,3 +78,18 @@ test('the public contract page shows the AVV with a sign-in link', async ({ page
   await expect(page.getByRole('link', { name: 'Zur Anmeldung' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('the legal pages have no axe violations in English', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('radio', { name: 'English' }).first().click();
+  for (const [path, heading] of [
+    ['/order-data-processing', /13\. Confirmations/],
+    ['/data-protection-notes', /./],
+    ['/datenschutzhinweise', /./],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2, name: heading }).first()).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expectNoAxeViolations(page);
+  }
+});

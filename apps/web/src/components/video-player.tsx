@@ -43,7 +43,6 @@ export function VideoPlayer({ src, poster, title }: { src: string; poster?: stri
   const base = src.replace(/\.mp4$/, '');
   return (
     <div className="video-player" ref={container}>
-      {/* biome-ignore lint/a11y/useMediaCaption: the caption tracks are below, one per language */}
       <video
         ref={video}
         controls

@@ -1,7 +1,9 @@
 import type { RouterOutputs } from '@portal/api';
 import { useState } from 'react';
-import { Button, Checkbox, Input, Label, SearchField } from 'react-aria-components';
+import { Button, Checkbox } from 'react-aria-components';
 import { Modal } from '../../components/modal.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { PeopleSearch } from '../../components/people-search.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { STAFF_PAGE_SIZE } from '../../lib/page-sizes.ts';
@@ -118,17 +120,13 @@ export default function CourseSettingsPage() {
         <span className="visually-hidden">{t('course_settings.legend')}: </span>
         {t('course_settings.legend_completed')} · {t('course_settings.legend_started')}
       </p>
-      <SearchField
-        className="field search-field"
+      <PeopleSearch
         value={search}
         onChange={(value) => {
           setSearch(value);
           setPage(1);
         }}
-      >
-        <Label>{t('users.search')}</Label>
-        <Input className="input" placeholder={t('users.search_placeholder')} />
-      </SearchField>
+      />
       {total === 0 ? (
         <p className="notice">{term ? t('users.no_results', { search: term }) : t('course_settings.empty')}</p>
       ) : (
@@ -186,15 +184,7 @@ export default function CourseSettingsPage() {
               </tbody>
             </table>
           </div>
-          <nav className="pager" aria-label={t('users.page_of', { page, pages })}>
-            <Button className="button button-secondary" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
-              ← {t('users.previous_page')}
-            </Button>
-            <span>{t('users.page_of', { page, pages })}</span>
-            <Button className="button button-secondary" isDisabled={page >= pages} onPress={() => setPage(page + 1)}>
-              {t('users.next_page')} →
-            </Button>
-          </nav>
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       )}
 

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Button, Input, Label, SearchField } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { Modal } from '../../components/modal.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { PeopleSearch } from '../../components/people-search.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { TypedConfirmDialog } from '../../components/typed-confirm-dialog.tsx';
 import { useT } from '../../lib/i18n.tsx';
@@ -83,17 +85,13 @@ export default function UsersPage() {
           {t('users.invite')}
         </Button>
       </div>
-      <SearchField
-        className="field search-field"
+      <PeopleSearch
         value={search}
         onChange={(value) => {
           setSearch(value);
           setPage(1);
         }}
-      >
-        <Label>{t('users.search')}</Label>
-        <Input className="input" placeholder={t('users.search_placeholder')} />
-      </SearchField>
+      />
 
       {list.isPending && <p role="status">{t('app.loading')}</p>}
       {list.data && list.data.total === 0 && (
@@ -114,15 +112,7 @@ export default function UsersPage() {
             viewerRole={viewerRole}
             onAction={(person, action) => void onAction(person, action)}
           />
-          <nav className="pager" aria-label={t('users.page_of', { page, pages })}>
-            <Button className="button button-secondary" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
-              ← {t('users.previous_page')}
-            </Button>
-            <span>{t('users.page_of', { page, pages })}</span>
-            <Button className="button button-secondary" isDisabled={page >= pages} onPress={() => setPage(page + 1)}>
-              {t('users.next_page')} →
-            </Button>
-          </nav>
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       )}
 

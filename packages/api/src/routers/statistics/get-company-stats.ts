@@ -3,6 +3,7 @@ import { ZLanguage } from '@portal/validators';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { companyProcedure } from '../../trpc.ts';
+import { ZCourseCounts } from '../trainings/get-course-overview.ts';
 
 const meta: OpenApiMeta = {
   openapi: {
@@ -22,16 +23,7 @@ export const ZCompanyStatsResponseSchema = z.object({
   repeatedModule: z.number().int(),
   averageQuizScore: z.number().nullable(),
   averageAttention: z.number().nullable(),
-  courses: z.array(
-    z.object({
-      slug: z.string(),
-      title: z.string(),
-      image: z.string(),
-      assigned: z.number().int(),
-      started: z.number().int(),
-      completed: z.number().int(),
-    }),
-  ),
+  courses: z.array(ZCourseCounts),
   completionsOverTime: z.array(
     z.object({ weekStart: z.string(), completed: z.number().int(), cumulative: z.number().int() }),
   ),

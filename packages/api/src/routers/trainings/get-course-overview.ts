@@ -17,21 +17,22 @@ const meta: OpenApiMeta = {
 
 const ZCell = z.enum(['assigned', 'started', 'completed']);
 
+/** Per course: how many of the company have it assigned, started, completed. */
+export const ZCourseCounts = z.object({
+  slug: z.string(),
+  title: z.string(),
+  image: z.string(),
+  assigned: z.number().int(),
+  started: z.number().int(),
+  completed: z.number().int(),
+});
+
 export const getCourseOverviewProcedure = companyProcedure
   .meta(meta)
   .input(ZStaffListRequestSchema.extend({ lang: ZLanguage.optional() }))
   .output(
     z.object({
-      courses: z.array(
-        z.object({
-          slug: z.string(),
-          title: z.string(),
-          image: z.string(),
-          assigned: z.number().int(),
-          started: z.number().int(),
-          completed: z.number().int(),
-        }),
-      ),
+      courses: z.array(ZCourseCounts),
       total: z.number().int(),
       page: z.number().int(),
       pageSize: z.number().int(),

@@ -1,6 +1,8 @@
 import type { TCourseLanguage } from '@portal/content';
 import { and, courseAssignments, courseProgress, eq, quizAttempts, sql, type TDb, users } from '@portal/db';
-import { courseOverview } from '../learning/course-matrix.ts';
+import { courseCatalog } from '../learning/catalog.ts';
+import type { courseOverview } from '../learning/course-matrix.ts';
+import { courseImageUrl } from '../learning/trainings.ts';
 
 /** Weeks shown in "progress over time". */
 export const PROGRESS_WEEKS = 12;
@@ -33,79 +35,112 @@ function weekStart(ms: number): number {
 
 /**
  * The dashboard figures of spec §3 for one company. Only progress in assigned courses counts, so
- * a revoked course does not change the picture. Each figure is one aggregate query.
+ * a revoked course does not change the picture. One pass over the company's assignments (with
+ * their progress) gives every per-person and per-course figure; the quiz average is a second
+ * query. Measured at 5,000 people × 6 courses in `npm run bench`.
  */
 export function companyStats(db: TDb, companyId: string, lang: TCourseLanguage, now = new Date()): TCompanyStats {
-  // Progress rows joined to their assignment: the company's learning that counts.
-  const counted = eq(courseProgress.companyId, companyId);
   const assignedJoin = and(
     eq(courseAssignments.userId, courseProgress.userId),
     eq(courseAssignments.courseSlug, courseProgress.courseSlug),
   );
-
-  const perLearner = db
+  const rows = db
     .select({
       userId: courseAssignments.userId,
-      assigned: sql<number>`count(*)`,
-      started: sql<number>`count(${courseProgress.id})`,
-      completed: sql<number>`sum(case when ${courseProgress.status} = 'completed' then 1 else 0 end)`,
-      seconds: sql<number>`coalesce(sum(${courseProgress.workingSeconds}), 0)`,
-      quizRepeats: sql<number>`coalesce(sum(${courseProgress.quizRepeatCount}), 0)`,
-      moduleRepeats: sql<number>`coalesce(sum(${courseProgress.moduleRepeatCount}), 0)`,
+      slug: courseAssignments.courseSlug,
+      status: courseProgress.status,
+      seconds: courseProgress.workingSeconds,
+      quizRepeats: courseProgress.quizRepeatCount,
+      moduleRepeats: courseProgress.moduleRepeatCount,
+      attention: courseProgress.attention,
+      completedAt: courseProgress.completedAt,
     })
     .from(courseAssignments)
     .innerJoin(users, eq(users.id, courseAssignments.userId))
     .leftJoin(courseProgress, assignedJoin)
     .where(eq(users.companyId, companyId))
-    .groupBy(courseAssignments.userId)
     .all();
 
-  const starters = perLearner.filter((row) => row.started > 0);
-  const attention = db
-    .select({ mean: sql<number | null>`avg(${courseProgress.attention})` })
-    .from(courseProgress)
-    .innerJoin(courseAssignments, assignedJoin)
-    .where(counted)
-    .get();
+  interface TLearner {
+    assigned: number;
+    started: number;
+    completed: number;
+    seconds: number;
+    quizRepeats: number;
+    moduleRepeats: number;
+  }
+  const learners = new Map<string, TLearner>();
+  const perCourse = new Map<string, { assigned: number; started: number; completed: number }>();
+  let attentionSum = 0;
+  let attentionCount = 0;
+  const completions: number[] = [];
+  for (const row of rows) {
+    const learner = learners.get(row.userId) ?? {
+      assigned: 0,
+      started: 0,
+      completed: 0,
+      seconds: 0,
+      quizRepeats: 0,
+      moduleRepeats: 0,
+    };
+    const course = perCourse.get(row.slug) ?? { assigned: 0, started: 0, completed: 0 };
+    learner.assigned += 1;
+    course.assigned += 1;
+    if (row.status !== null) {
+      learner.started += 1;
+      course.started += 1;
+      learner.seconds += row.seconds ?? 0;
+      learner.quizRepeats += row.quizRepeats ?? 0;
+      learner.moduleRepeats += row.moduleRepeats ?? 0;
+      attentionSum += row.attention ?? 0;
+      attentionCount += 1;
+      if (row.status === 'completed') {
+        learner.completed += 1;
+        course.completed += 1;
+        if (row.completedAt) completions.push(row.completedAt.getTime());
+      }
+    }
+    learners.set(row.userId, learner);
+    perCourse.set(row.slug, course);
+  }
+
   const score = db
     .select({ mean: sql<number | null>`avg(${quizAttempts.score})` })
     .from(quizAttempts)
     .innerJoin(courseProgress, eq(courseProgress.id, quizAttempts.progressId))
     .innerJoin(courseAssignments, assignedJoin)
-    .where(and(counted, sql`${quizAttempts.score} is not null`))
+    .where(and(eq(courseProgress.companyId, companyId), sql`${quizAttempts.score} is not null`))
     .get();
 
   const since = weekStart(now.getTime()) - (PROGRESS_WEEKS - 1) * WEEK_MS;
-  const completions = db
-    .select({ completedAt: courseProgress.completedAt })
-    .from(courseProgress)
-    .innerJoin(courseAssignments, assignedJoin)
-    .where(and(counted, eq(courseProgress.status, 'completed')))
-    .all();
-  const before = completions.filter((row) => (row.completedAt?.getTime() ?? 0) < since).length;
-  const weeks = Array.from({ length: PROGRESS_WEEKS }, (_, index) => since + index * WEEK_MS);
-  let cumulative = before;
-  const completionsOverTime = weeks.map((start) => {
-    const completed = completions.filter((row) => {
-      const at = row.completedAt?.getTime() ?? 0;
-      return at >= start && at < start + WEEK_MS;
-    }).length;
+  let cumulative = completions.filter((at) => at < since).length;
+  const completionsOverTime = Array.from({ length: PROGRESS_WEEKS }, (_, index) => {
+    const start = since + index * WEEK_MS;
+    const completed = completions.filter((at) => at >= start && at < start + WEEK_MS).length;
     cumulative += completed;
     return { weekStart: new Date(start).toISOString(), completed, cumulative };
   });
 
+  const all = [...learners.values()];
+  const starters = all.filter((learner) => learner.started > 0);
   return {
-    learners: perLearner.length,
+    learners: all.length,
     startedAtLeastOne: starters.length,
-    completedAllAssigned: perLearner.filter((row) => row.completed === row.assigned).length,
+    completedAllAssigned: all.filter((learner) => learner.completed === learner.assigned).length,
     averageWorkingSeconds:
-      starters.length === 0 ? 0 : Math.round(starters.reduce((sum, row) => sum + row.seconds, 0) / starters.length),
-    repeatedQuiz: perLearner.filter((row) => row.quizRepeats > 0).length,
-    repeatedModule: perLearner.filter((row) => row.moduleRepeats > 0).length,
+      starters.length === 0
+        ? 0
+        : Math.round(starters.reduce((sum, learner) => sum + learner.seconds, 0) / starters.length),
+    repeatedQuiz: all.filter((learner) => learner.quizRepeats > 0).length,
+    repeatedModule: all.filter((learner) => learner.moduleRepeats > 0).length,
     averageQuizScore: score?.mean === null || score?.mean === undefined ? null : Math.round(score.mean * 10) / 10,
-    averageAttention:
-      attention?.mean === null || attention?.mean === undefined ? null : Math.round(attention.mean) / 1000,
-    courses: courseOverview(db, companyId, lang),
+    averageAttention: attentionCount === 0 ? null : Math.round(attentionSum / attentionCount) / 1000,
+    courses: [...courseCatalog().values()].map((course) => ({
+      slug: course.meta.slug,
+      title: course.text[lang].title,
+      image: courseImageUrl(course.meta.slug, course.meta.image),
+      ...(perCourse.get(course.meta.slug) ?? { assigned: 0, started: 0, completed: 0 }),
+    })),
     completionsOverTime,
   };
 }

@@ -66,12 +66,13 @@ function CompanyFormFields({
     if (!parsed.success) return;
     const { employeeCount, ...rest } = parsed.data;
     try {
-      await update.mutateAsync({
+      const saved = await update.mutateAsync({
         id: companyId,
         ...rest,
         employeeCount: employeeCount === '' ? null : Number(employeeCount),
       });
-      await utils.company.get.invalidate({ id: companyId });
+      // The answer is the saved company: the route guard (settings complete?) sees it at once.
+      utils.company.get.setData({ id: companyId }, saved);
       toast.success(t('account_settings.saved'));
     } catch (error) {
       toast.error(errorMessage(error) ?? t('app.something_went_wrong'));

@@ -42,8 +42,9 @@ export function ProfileForm({ me }: { me: TMe }) {
     const parsed = ZProfileForm.safeParse(form.values);
     if (!parsed.success) return;
     try {
-      await update.mutateAsync({ id: me.id, ...parsed.data });
-      await utils.auth.me.invalidate();
+      const saved = await update.mutateAsync({ id: me.id, ...parsed.data });
+      // The answer is the saved account: the route guard sees the new data at once.
+      utils.auth.me.setData(undefined, saved);
       toast.success(t('account_settings.saved'));
     } catch (error) {
       toast.error(errorMessage(error) ?? t('app.something_went_wrong'));

@@ -1,9 +1,2 @@
-/** DECISIONS.md: dates read DD.MM.YYYY in both languages, in German time. */
-const formatter = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'Europe/Berlin',
-});
-
-export const formatDate = (value: string | Date) => formatter.format(new Date(value));
+// One date rule for browser and server: see @portal/validators.
+export { formatDate } from '@portal/validators';

@@ -1,4 +1,5 @@
 import { createTranslator, type TLocale } from '@portal/i18n';
+import { formatDate } from '@portal/validators';
 import PDFDocument from 'pdfkit';
 
 export interface TProgressSummary {
@@ -9,14 +10,6 @@ export interface TProgressSummary {
   completedAllAssigned: number;
   courses: { title: string; assigned: number; completed: number }[];
 }
-
-const date = (value: Date) =>
-  new Intl.DateTimeFormat('de-DE', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'Europe/Berlin',
-  }).format(value);
 
 /**
  * The company's training record at the moment of an e-learning reset, mailed to the policyholder
@@ -34,7 +27,7 @@ export function progressSummaryPdf(summary: TProgressSummary, lang: TLocale): Pr
   doc.moveDown(0.5).font('Helvetica').fontSize(11).fillColor('#1a1a1a');
   doc.text(`${t('reset.pdf_company')}: ${summary.companyName}`);
   if (summary.insuranceNumber) doc.text(`${t('reset.pdf_insurance_number')}: ${summary.insuranceNumber}`);
-  doc.text(`${t('reset.pdf_date')}: ${date(summary.issuedAt)}`);
+  doc.text(`${t('reset.pdf_date')}: ${formatDate(summary.issuedAt)}`);
   doc.text(t('reset.pdf_totals', { completed: summary.completedAllAssigned, learners: summary.learners }));
   doc.moveDown();
   doc.font('Helvetica-Bold').text(t('reset.pdf_courses'));

@@ -1,4 +1,5 @@
 import { companies, courseProgress, eq, type TDatabase, type TDb, users } from '@portal/db';
+import { formatDate } from '@portal/validators';
 import { audit } from '../audit/audit.ts';
 import type { TRequestMeta } from '../auth/login.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
@@ -10,14 +11,6 @@ import { progressSummaryPdf } from './progress-summary-pdf.ts';
 /** Spec §4: an e-learning reset is allowed once every 30 days. */
 export const RESET_INTERVAL_DAYS = 30;
 const DAY_MS = 86_400_000;
-
-const germanDate = (value: Date) =>
-  new Intl.DateTimeFormat('de-DE', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'Europe/Berlin',
-  }).format(value);
 
 function nextResetAt(lastResetAt: Date | null): Date | null {
   return lastResetAt ? new Date(lastResetAt.getTime() + RESET_INTERVAL_DAYS * DAY_MS) : null;
@@ -65,7 +58,7 @@ export async function resetCompanyProgress(
   now = new Date(),
 ) {
   if (actor.role !== 'admin' && (actor.role !== 'employer' || actor.companyId !== companyId)) throw notFound();
-  const tooSoon = (next: Date) => new DomainError('CONFLICT', 'reset.too_soon', { date: germanDate(next) });
+  const tooSoon = (next: Date) => new DomainError('CONFLICT', 'reset.too_soon', { date: formatDate(next) });
   const before = loadCompany(db, companyId);
   const next = nextResetAt(before.lastProgressResetAt);
   if (next && next > now) throw tooSoon(next);

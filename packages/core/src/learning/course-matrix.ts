@@ -2,6 +2,7 @@ import type { TCourseLanguage } from '@portal/content';
 import { and, courseAssignments, courseProgress, eq, inArray, sql, type TDb, users } from '@portal/db';
 import { listStaff, type TStaffQuery } from '../employees/list-staff.ts';
 import { courseCatalog } from './catalog.ts';
+import { courseImageUrl } from './trainings.ts';
 
 export type TCellStatus = 'assigned' | 'started' | 'completed';
 
@@ -35,7 +36,7 @@ export function courseOverview(db: TDb, companyId: string, lang: TCourseLanguage
     return {
       slug: course.meta.slug,
       title: course.text[lang].title,
-      image: `/media/courses/${course.meta.slug}/${course.meta.image}`,
+      image: courseImageUrl(course.meta.slug, course.meta.image),
       assigned: row?.assigned ?? 0,
       started: row?.started ?? 0,
       completed: row?.completed ?? 0,

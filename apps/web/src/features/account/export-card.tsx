@@ -4,17 +4,11 @@ import { useToast } from '../../components/toasts.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { trpc } from '../../lib/trpc.ts';
+import { saveBlob } from '../avv/download-file.ts';
 
 type TExport = RouterOutputs['company']['export'];
 
-function save(content: string, type: string, name: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+const save = (content: string, type: string, name: string) => saveBlob(new Blob([content], { type }), name);
 
 /** German spreadsheets expect `;`, a BOM for UTF-8, and quotes only where needed. */
 const cell = (value: string | number | null) => {

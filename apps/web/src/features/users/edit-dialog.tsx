@@ -1,13 +1,13 @@
 import { ZName } from '@portal/validators';
 import { Button } from 'react-aria-components';
 import { z } from 'zod';
-import { TextInput } from '../../components/form-fields.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { NameFields } from './name-fields.tsx';
 import type { TStaffRow } from './staff-row.ts';
 
 const ZEditForm = z.object({ firstname: ZName, lastname: ZName });
@@ -42,22 +42,7 @@ export function EditDialog({
     <Modal isOpen onClose={onClose} header={t('users.edit_title')} footer={<span />}>
       <SubmitForm onSubmit={submit}>
         <p className="muted">{person.email}</p>
-        <TextInput
-          label={t('form.firstname')}
-          value={form.values.firstname}
-          onChange={(v) => form.set('firstname', v)}
-          onBlur={() => form.touch('firstname')}
-          error={form.errorFor('firstname')}
-          isRequired
-        />
-        <TextInput
-          label={t('form.lastname')}
-          value={form.values.lastname}
-          onChange={(v) => form.set('lastname', v)}
-          onBlur={() => form.touch('lastname')}
-          error={form.errorFor('lastname')}
-          isRequired
-        />
+        <NameFields form={form} />
         <div className="button-row">
           <Button className="button button-secondary" onPress={onClose}>
             {t('app.cancel')}

@@ -9,6 +9,7 @@ import { useToast } from '../../components/toasts.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { NameFields } from './name-fields.tsx';
 
 const ZInviteForm = z.object({ firstname: ZName, lastname: ZName, email: ZEmail });
 const INVITATION_DAYS = 14;
@@ -52,24 +53,7 @@ export function InviteDialog({
     <Modal isOpen={isOpen} onClose={onClose} header={t('users.invite_title')} size="large" footer={<span />}>
       <SubmitForm onSubmit={submit}>
         <p className="muted">{t('users.invite_hint', { days: INVITATION_DAYS })}</p>
-        <div className="form-row">
-          <TextInput
-            label={t('form.firstname')}
-            value={form.values.firstname}
-            onChange={(v) => form.set('firstname', v)}
-            onBlur={() => form.touch('firstname')}
-            error={form.errorFor('firstname')}
-            isRequired
-          />
-          <TextInput
-            label={t('form.lastname')}
-            value={form.values.lastname}
-            onChange={(v) => form.set('lastname', v)}
-            onBlur={() => form.touch('lastname')}
-            error={form.errorFor('lastname')}
-            isRequired
-          />
-        </div>
+        <NameFields form={form} />
         <TextInput
           label={t('form.email')}
           type="email"

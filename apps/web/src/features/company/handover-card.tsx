@@ -30,7 +30,9 @@ export function HandoverCard({ companyId, myId }: { companyId: string; myId: str
     <section className="card" aria-labelledby="handover-heading">
       <h2 id="handover-heading">{t('handover.title')}</h2>
       <p>{t('handover.intro')}</p>
-      {people.data && candidates.length === 0 ? (
+      {!people.data ? (
+        <p role="status">{t('app.loading')}</p>
+      ) : candidates.length === 0 ? (
         <p className="muted">{t('handover.nobody')}</p>
       ) : (
         <div className="form">

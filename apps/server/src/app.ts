@@ -5,6 +5,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { type Context, Hono } from 'hono';
 import { devMailboxRoutes } from './dev/mailbox.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
+import { certificateFileRoutes } from './http/certificate-files.ts';
 import { clientIp } from './http/client-ip.ts';
 import { courseMediaRoutes } from './http/course-media.ts';
 import { employeeUploadRoutes } from './http/employee-upload.ts';
@@ -60,6 +61,10 @@ export function createApp({ db, config, logger, webDist }: TAppDeps) {
   app.route(
     '/api',
     employeeUploadRoutes((c) => createContext(c, 'rest', (name, value) => c.header(name, value))),
+  );
+  app.route(
+    '/api',
+    certificateFileRoutes((c) => createContext(c, 'rest', (name, value) => c.header(name, value)), config.publicUrl),
   );
   app.route('/api', restRoutes({ createContext, publicUrl: config.publicUrl, onError }));
   app.route('/media', courseMediaRoutes());

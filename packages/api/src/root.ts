@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { appuserRouter } from './routers/appuser/router.ts';
 import { authRouter } from './routers/auth/router.ts';
+import { certificatesRouter } from './routers/certificates/router.ts';
 import { companyRouter } from './routers/company/router.ts';
 import { employeeRouter } from './routers/employee/router.ts';
 import { legalRouter } from './routers/legal/router.ts';
@@ -22,6 +23,7 @@ export const appRouter = createTRPCRouter({
   legal: legalRouter,
   statistics: statisticsRouter,
   pdf: pdfRouter,
+  certificates: certificatesRouter,
 });
 
 export type AppRouter = typeof appRouter;

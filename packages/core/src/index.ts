@@ -13,6 +13,7 @@ export * from './auth/throttle.ts';
 export * from './auth/totp.ts';
 export * from './auth/two-factor.ts';
 export * from './avv/order-processing.ts';
+export * from './certificates/index.ts';
 export * from './company/company-data.ts';
 export * from './company/export-company-data.ts';
 export * from './company/handover.ts';

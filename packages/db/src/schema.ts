@@ -324,3 +324,32 @@ export const employeeUploads = sqliteTable(
     index('employee_uploads_status_idx').on(table.status),
   ],
 );
+
+/**
+ * Issued certificates (DECISIONS.md "Certificates"). `content` is the snapshot the PDF is drawn
+ * from, so a certificate reads the same every time it is downloaded. When its company or holder is
+ * deleted the row stays as a tombstone without personal data (`content`, `user_id`, `company_id`
+ * null, `revoked_reason` set), so `/verify/{code}` can say "revoked" instead of "unknown".
+ */
+export const certificates = sqliteTable(
+  'certificates',
+  {
+    id: uuid(),
+    /** Random, shown on the PDF and in the QR code; the key of `/verify/{code}`. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['personal', 'company'] }).notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: text('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** JSON `TCertificateContent`; null once anonymised. */
+    content: text('content'),
+    issuedAt: timestamp('issued_at').notNull(),
+    validUntil: timestamp('valid_until').notNull(),
+    revokedAt: timestamp('revoked_at'),
+    revokedReason: text('revoked_reason', { enum: ['progress_reset', 'company_deleted', 'holder_deleted'] }),
+  },
+  (table) => [
+    uniqueIndex('certificates_code_unique').on(table.code),
+    index('certificates_user_idx').on(table.userId),
+    index('certificates_company_idx').on(table.companyId, table.kind),
+  ],
+);

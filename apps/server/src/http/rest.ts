@@ -115,6 +115,35 @@ export const PLAIN_ROUTES: NonNullable<ReturnType<typeof buildOpenApiDocument>['
       responses: { '200': { description: 'PDF', content: { 'application/pdf': {} } } },
     },
   },
+  '/certificates/pdf/{code}': {
+    get: {
+      tags: ['Certificates'],
+      summary:
+        'A certificate as PDF (A4 landscape): for its holder, or the employer and managers for the proof of insurance',
+      parameters: [
+        { name: 'code', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['de', 'en'] } },
+      ],
+      responses: {
+        '200': { description: 'PDF', content: { 'application/pdf': {} } },
+        '404': { description: 'Unknown, revoked, or not the caller’s certificate' },
+      },
+    },
+  },
+  '/certificates/preview/{code}': {
+    get: {
+      tags: ['Certificates'],
+      summary: 'Preview image (PNG) of a certificate, for the same people as the PDF',
+      parameters: [
+        { name: 'code', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['de', 'en'] } },
+      ],
+      responses: {
+        '200': { description: 'PNG', content: { 'image/png': {} } },
+        '404': { description: 'As for the PDF' },
+      },
+    },
+  },
 };
 
 export function restRoutes(deps: {

@@ -1,12 +1,16 @@
+import { renderCertificatePdf } from '@portal/certificates';
 import { companies, courseProgress, eq, type TDatabase, type TDb, users } from '@portal/db';
+import { createTranslator } from '@portal/i18n';
 import { formatDate } from '@portal/validators';
 import { audit } from '../audit/audit.ts';
 import type { TRequestMeta } from '../auth/login.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
+import { insertCertificate } from '../certificates/certificate-record.ts';
+import { companyCertificateContent } from '../certificates/company-certificate.ts';
+import { revokeCompanyCertificates } from '../certificates/revoke-certificates.ts';
+import { certificateValidUntil, newCertificateCode, verifyUrl } from '../certificates/verification-code.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { companyStats } from '../statistics/company-stats.ts';
-import { progressSummaryPdf } from './progress-summary-pdf.ts';
 
 /** Spec §4: an e-learning reset is allowed once every 30 days. */
 export const RESET_INTERVAL_DAYS = 30;
@@ -45,16 +49,19 @@ export function resetStatus(db: TDb, companyId: string, now = new Date()) {
 }
 
 /**
- * Resets the company's e-learning (spec §4): first the company's record goes to the policyholder
- * as a PDF by mail, then every result is set to zero; assignments stay. At most every 30 days;
- * earlier answers `reset.too_soon` with the next possible date. Employers reset their own company,
- * admins any (the admin issue).
+ * Resets the company's e-learning (spec §4): the company certificate (proof of insurance) with the
+ * figures before the reset goes to the policyholder by mail, then every result is set to zero;
+ * assignments stay. Certificates issued earlier are revoked, since the results they state are
+ * gone; the mailed one stays valid as the record of the closed training round. At most every 30
+ * days; earlier answers `reset.too_soon` with the next possible date. Employers reset their own
+ * company, admins any (the admin issue).
  */
 export async function resetCompanyProgress(
   db: TDatabase,
   actor: TSessionUser,
   companyId: string,
   meta: TRequestMeta,
+  publicUrl: string,
   now = new Date(),
 ) {
   if (actor.role !== 'admin' && (actor.role !== 'employer' || actor.companyId !== companyId)) throw notFound();
@@ -63,23 +70,15 @@ export async function resetCompanyProgress(
   const next = nextResetAt(before.lastProgressResetAt);
   if (next && next > now) throw tooSoon(next);
 
-  // The PDF is rendered outside the transaction (pdfkit streams); the transaction re-checks the date.
-  const stats = companyStats(db, companyId, before.ownerLang, now);
-  const pdf = await progressSummaryPdf(
-    {
-      companyName: before.companyName,
-      insuranceNumber: before.insuranceNumber,
-      issuedAt: now,
-      learners: stats.learners,
-      completedAllAssigned: stats.completedAllAssigned,
-      courses: stats.courses.map((course) => ({
-        title: course.title,
-        assigned: course.assigned,
-        completed: course.completed,
-      })),
-    },
+  // The PDF is rendered outside the transaction (it is asynchronous); the transaction re-checks
+  // the date and stores the certificate under the code printed on it.
+  const content = companyCertificateContent(db, companyId);
+  const code = newCertificateCode();
+  const pdf = await renderCertificatePdf(
+    { code, issuedAt: now, validUntil: certificateValidUntil(now), verifyUrl: verifyUrl(publicUrl, code), content },
     before.ownerLang,
   );
+  const t = createTranslator(before.ownerLang);
 
   return db.transaction(
     (tx) => {
@@ -99,7 +98,7 @@ export async function resetCompanyProgress(
           },
           attachments: [
             {
-              filename: company.ownerLang === 'de' ? 'Schulungsnachweis.pdf' : 'Training-record.pdf',
+              filename: `${t('certificate.file_company')}-${code}.pdf`,
               contentType: 'application/pdf',
               content: pdf,
             },
@@ -107,6 +106,8 @@ export async function resetCompanyProgress(
         },
         now,
       );
+      const revoked = revokeCompanyCertificates(tx, companyId, now);
+      insertCertificate(tx, { kind: 'company', companyId }, content, now, code);
       const removed = tx.delete(courseProgress).where(eq(courseProgress.companyId, companyId)).run().changes;
       tx.update(companies).set({ lastProgressResetAt: now, updatedAt: now }).where(eq(companies.id, companyId)).run();
       audit(tx, {
@@ -115,7 +116,7 @@ export async function resetCompanyProgress(
         actorRole: actor.role,
         companyId,
         ip: meta.ip,
-        details: { removed },
+        details: { removed, revokedCertificates: revoked, certificate: code },
       });
       return {
         removed,

@@ -71,7 +71,7 @@ describe('reset of the e-learning', () => {
     const later = new Date(Date.now() + 31 * DAY);
     const user = { ...employer, lang: 'de' as const };
     await expect(
-      resetCompanyProgress(t.db, user, employer.companyId, { ip: '192.0.2.1' }, later),
+      resetCompanyProgress(t.db, user, employer.companyId, { ip: '192.0.2.1' }, 'http://localhost:3000', later),
     ).resolves.toMatchObject({
       removed: 0,
     });

@@ -12,7 +12,7 @@ const resetMeta: OpenApiMeta = {
     tags: ['Progress'],
     summary: 'Reset the company’s e-learning (results to zero, assignments kept), at most every 30 days',
     description:
-      'The policyholder first receives the company’s training record as PDF by mail. Within 30 days of the last reset: 409 `reset.too_soon` with the next date.',
+      'The policyholder first receives the company certificate (proof of insurance) with the figures before the reset as PDF by mail; earlier certificates of the company are revoked. Within 30 days of the last reset: 409 `reset.too_soon` with the next date.',
   },
 };
 
@@ -22,7 +22,9 @@ export const resetCompanyProgressProcedure = companyProcedure
   .meta(resetMeta)
   .input(z.object({ companyId: ZStaffId }))
   .output(ZResetStatus.extend({ removed: z.number().int(), lastResetAt: z.string(), nextResetAt: z.string() }))
-  .mutation(({ ctx, input }) => resetCompanyProgress(ctx.db, ctx.user, input.companyId, requestMeta(ctx)));
+  .mutation(({ ctx, input }) =>
+    resetCompanyProgress(ctx.db, ctx.user, input.companyId, requestMeta(ctx), ctx.config.publicUrl),
+  );
 
 const statusMeta: OpenApiMeta = {
   openapi: {

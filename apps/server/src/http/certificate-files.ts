@@ -1,0 +1,49 @@
+import type { TContext } from '@portal/api';
+import { renderCertificatePdf, renderCertificatePng } from '@portal/certificates';
+import { certificateForDownload, DomainError } from '@portal/core';
+import { createTranslator, type TLocale, type TMessageKey } from '@portal/i18n';
+import { type Context, Hono } from 'hono';
+
+/**
+ * `GET /api/certificates/pdf/{code}` (download) and `/preview/{code}` (PNG for the page), plain
+ * Hono routes because they answer files. Only the holder, or the employer and managers for the
+ * proof of insurance, get the file; everyone else gets 404, as for a code that does not exist.
+ * `?lang=de|en` picks the language, otherwise the viewer's own.
+ */
+export function certificateFileRoutes(createContext: (c: Context) => TContext, publicUrl: string) {
+  const app = new Hono();
+  const fail = (c: Context, ctx: TContext, status: 401 | 404, code: string, messageKey: TMessageKey) =>
+    c.json({ success: false, code, message: ctx.t(messageKey), messageKey, issues: null }, status);
+
+  const serve = async (c: Context, format: 'pdf' | 'png') => {
+    const ctx = createContext(c);
+    if (!ctx.user) return fail(c, ctx, 401, 'AUTHORIZATION_REQUIRED', 'errors.AUTHORIZATION_REQUIRED');
+    const asked = c.req.query('lang');
+    const lang: TLocale = asked === 'de' || asked === 'en' ? asked : ctx.user.lang;
+    let document: ReturnType<typeof certificateForDownload>;
+    try {
+      document = certificateForDownload(ctx.db, ctx.user, c.req.param('code') ?? '', publicUrl);
+    } catch (error) {
+      if (error instanceof DomainError) return fail(c, ctx, 404, 'NOT_FOUND', 'errors.NOT_FOUND');
+      throw error;
+    }
+    if (format === 'png') {
+      return c.body(new Uint8Array(await renderCertificatePng(document, lang)), 200, {
+        'Content-Type': 'image/png',
+        'Cache-Control': 'private, no-store',
+      });
+    }
+    const t = createTranslator(lang);
+    const name = t(document.content.kind === 'personal' ? 'certificate.file_personal' : 'certificate.file_company');
+    const file = `${name}-${document.code}.pdf`;
+    return c.body(new Uint8Array(await renderCertificatePdf(document, lang)), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${file}"`,
+      'Cache-Control': 'private, no-store',
+    });
+  };
+
+  app.get('/certificates/pdf/:code', (c) => serve(c, 'pdf'));
+  app.get('/certificates/preview/:code', (c) => serve(c, 'png'));
+  return app;
+}

@@ -1,0 +1,3 @@
+export * from './fixtures.ts';
+export * from './poppler.ts';
+export * from './preview-pixels.ts';

@@ -1,0 +1,31 @@
+import { and, certificates, eq, isNull, type TDb } from '@portal/db';
+
+/**
+ * A reset sets the company's results to zero, so every certificate issued on them is revoked
+ * (personal and company). The rows keep their content: the holder may still be asked about them.
+ */
+export function revokeCompanyCertificates(tx: TDb, companyId: string, now: Date): number {
+  return tx
+    .update(certificates)
+    .set({ revokedAt: now, revokedReason: 'progress_reset' })
+    .where(and(eq(certificates.companyId, companyId), isNull(certificates.revokedAt)))
+    .run().changes;
+}
+
+/**
+ * Deleting a company (admin) or a person erases the certificate's content and links and keeps a
+ * tombstone (code, dates, reason), so a scanned QR code reads "revoked" rather than "unknown"
+ * and no personal data stays behind (DECISIONS.md deletion rule).
+ */
+export function eraseCertificates(tx: TDb, owner: { companyId: string } | { userId: string }, now: Date): number {
+  const reason = 'companyId' in owner ? 'company_deleted' : 'holder_deleted';
+  const where =
+    'companyId' in owner ? eq(certificates.companyId, owner.companyId) : eq(certificates.userId, owner.userId);
+  const revoked = tx
+    .update(certificates)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(where, isNull(certificates.revokedAt)))
+    .run().changes;
+  tx.update(certificates).set({ content: null, userId: null, companyId: null }).where(where).run();
+  return revoked;
+}

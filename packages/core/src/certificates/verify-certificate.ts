@@ -1,0 +1,67 @@
+import { ZCertificateContent } from '@portal/certificates';
+import { certificates, eq, type TDb } from '@portal/db';
+import { normaliseCertificateCode } from '@portal/validators';
+
+export type TVerifyStatus = 'valid' | 'expired' | 'revoked' | 'unknown';
+
+export interface TVerifyResult {
+  status: TVerifyStatus;
+  code: string;
+  kind: 'personal' | 'company' | null;
+  issuedAt: string | null;
+  validUntil: string | null;
+  revokedAt: string | null;
+  revokedReason: 'progress_reset' | 'company_deleted' | 'holder_deleted' | null;
+  /** "Max M." for a personal certificate, the company name for a company one; null once erased. */
+  holder: string | null;
+}
+
+/**
+ * `/verify/{code}`, public. DECISIONS.md: validity, issue date and holder (first name and the
+ * initial of the last name; the company name for company certificates), nothing else: no email,
+ * no courses, no figures.
+ */
+export function verifyCertificate(db: TDb, rawCode: string, now = new Date()): TVerifyResult {
+  const code = normaliseCertificateCode(rawCode);
+  const row = db
+    .select({
+      kind: certificates.kind,
+      content: certificates.content,
+      issuedAt: certificates.issuedAt,
+      validUntil: certificates.validUntil,
+      revokedAt: certificates.revokedAt,
+      revokedReason: certificates.revokedReason,
+    })
+    .from(certificates)
+    .where(eq(certificates.code, code))
+    .get();
+  if (!row) {
+    return {
+      status: 'unknown',
+      code,
+      kind: null,
+      issuedAt: null,
+      validUntil: null,
+      revokedAt: null,
+      revokedReason: null,
+      holder: null,
+    };
+  }
+  const content = row.content ? ZCertificateContent.parse(JSON.parse(row.content)) : null;
+  const holder = !content
+    ? null
+    : content.kind === 'company'
+      ? content.company.name
+      : `${content.holder.firstname} ${content.holder.lastname.trim().charAt(0)}.`;
+  const status: TVerifyStatus = row.revokedAt ? 'revoked' : row.validUntil <= now ? 'expired' : 'valid';
+  return {
+    status,
+    code,
+    kind: row.kind,
+    issuedAt: row.issuedAt.toISOString(),
+    validUntil: row.validUntil.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revokedReason: row.revokedReason ?? null,
+    holder,
+  };
+}

@@ -1,14 +1,19 @@
 import { and, certificates, eq, isNull, type TDb } from '@portal/db';
 
+type TOwner = { companyId: string } | { userId: string };
+const ownedBy = (owner: TOwner) =>
+  'companyId' in owner ? eq(certificates.companyId, owner.companyId) : eq(certificates.userId, owner.userId);
+
 /**
- * A reset sets the company's results to zero, so every certificate issued on them is revoked
- * (personal and company). The rows keep their content: the holder may still be asked about them.
+ * A reset sets results to zero, so every certificate issued on them is revoked: for a company
+ * reset all of the company's (personal and company), for one person's reset theirs. The rows keep
+ * their content: the holder may still be asked about them.
  */
-export function revokeCompanyCertificates(tx: TDb, companyId: string, now: Date): number {
+export function revokeCertificates(tx: TDb, owner: TOwner, now: Date): number {
   return tx
     .update(certificates)
     .set({ revokedAt: now, revokedReason: 'progress_reset' })
-    .where(and(eq(certificates.companyId, companyId), isNull(certificates.revokedAt)))
+    .where(and(ownedBy(owner), isNull(certificates.revokedAt)))
     .run().changes;
 }
 

@@ -7,7 +7,7 @@ import type { TRequestMeta } from '../auth/login.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { insertCertificate } from '../certificates/certificate-record.ts';
 import { companyCertificateContent } from '../certificates/company-certificate.ts';
-import { revokeCompanyCertificates } from '../certificates/revoke-certificates.ts';
+import { revokeCertificates } from '../certificates/revoke-certificates.ts';
 import { certificateValidUntil, newCertificateCode, verifyUrl } from '../certificates/verification-code.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -106,7 +106,7 @@ export async function resetCompanyProgress(
         },
         now,
       );
-      const revoked = revokeCompanyCertificates(tx, companyId, now);
+      const revoked = revokeCertificates(tx, { companyId }, now);
       insertCertificate(tx, { kind: 'company', companyId }, content, now, code);
       const removed = tx.delete(courseProgress).where(eq(courseProgress.companyId, companyId)).run().changes;
       tx.update(companies).set({ lastProgressResetAt: now, updatedAt: now }).where(eq(companies.id, companyId)).run();

@@ -2,6 +2,7 @@ import { courseProgress, eq, sessions, type TDatabase, users } from '@portal/db'
 import { audit } from '../audit/audit.ts';
 import type { TRequestMeta } from '../auth/login.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
+import { eraseCertificates, revokeCertificates } from '../certificates/revoke-certificates.ts';
 import { DomainError } from '../errors.ts';
 import { assertMayManage, findStaffMember } from './staff-access.ts';
 
@@ -39,13 +40,15 @@ export function updateStaffMember(
 
 /**
  * DELETE /company/{companyId}/employees/{id}: removes the person with their progress, sessions,
- * tokens and assignments (foreign keys cascade). The audit entry keeps only ids.
+ * tokens and assignments (foreign keys cascade); their certificates become tombstones without
+ * personal data. The audit entry keeps only ids.
  */
-export function deleteStaffMember(db: TDatabase, actor: TActor, id: string, meta: TRequestMeta) {
+export function deleteStaffMember(db: TDatabase, actor: TActor, id: string, meta: TRequestMeta, now = new Date()) {
   return db.transaction(
     (tx) => {
       const target = findStaffMember(tx, actor.companyId, id);
       assertMayManage(actor, target);
+      eraseCertificates(tx, { userId: target.id }, now);
       tx.delete(users).where(eq(users.id, target.id)).run();
       audit(tx, {
         action: 'user.deleted',
@@ -97,12 +100,16 @@ export function toggleStaffRole(
   );
 }
 
-/** Resets one person's training: progress and quiz attempts go, assignments stay. */
-export function resetStaffProgress(db: TDatabase, actor: TActor, id: string, meta: TRequestMeta) {
+/**
+ * Resets one person's training: progress and quiz attempts go, assignments stay, and their
+ * personal certificates are revoked (the results they state are gone).
+ */
+export function resetStaffProgress(db: TDatabase, actor: TActor, id: string, meta: TRequestMeta, now = new Date()) {
   return db.transaction(
     (tx) => {
       const target = findStaffMember(tx, actor.companyId, id);
       assertMayManage(actor, target);
+      revokeCertificates(tx, { userId: target.id }, now);
       const removed = tx.delete(courseProgress).where(eq(courseProgress.userId, target.id)).run().changes;
       audit(tx, {
         action: 'progress.reset',

@@ -22,7 +22,7 @@ let a: TSeededUser & { companyId: string; token: string };
 let b: TSeededUser & { companyId: string; token: string };
 let bEmployee: TSeededUser;
 
-const ROUTERS = ['employee', 'company', 'trainings', 'progress', 'statistics', 'pdf'] as const;
+const ROUTERS = ['employee', 'company', 'trainings', 'progress', 'statistics', 'pdf', 'certificates'] as const;
 /** Procedures of those routers that take no company data (sign-in, own account, learning). */
 const NOT_COMPANY_SCOPED = new Set([
   'employee.login',
@@ -45,6 +45,9 @@ const NOT_COMPANY_SCOPED = new Set([
   'progress.startQuiz',
   'progress.answer',
   'progress.repeatModule',
+  'certificates.personalStatus',
+  'certificates.issuePersonal',
+  'certificates.verify',
 ]);
 
 type TCaller = ReturnType<typeof callerFor>['caller'];
@@ -83,6 +86,8 @@ const CALLS: Record<string, (caller: TCaller) => Promise<unknown>> = {
   'progress.resetStatus': (c) => c.progress.resetStatus(),
   'statistics.company': (c) => c.statistics.company({}),
   'pdf.sendUploadConfirmation': (c) => c.pdf.sendUploadConfirmation({ email: bEmployee.email }),
+  'certificates.companyStatus': (c) => c.certificates.companyStatus(),
+  'certificates.issueCompany': (c) => c.certificates.issueCompany(),
 };
 
 /** Everything of company B, to compare before and after. */
@@ -96,6 +101,7 @@ function snapshotOfB(): string {
       'select a.* from course_assignments a join users u on u.id = a.user_id where u.company_id = ? order by a.user_id, a.course_slug',
     ),
     query('select id, to_address, template from mail_outbox where company_id = ? order by id'),
+    query('select * from certificates where company_id = ? order by id'),
   ]);
 }
 

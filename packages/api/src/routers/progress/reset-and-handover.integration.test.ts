@@ -46,7 +46,7 @@ describe('reset of the e-learning', () => {
     const [mail] = t.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'progress_reset')).all();
     expect(mail?.toAddress).toBe(employer.email);
     const [attachment] = JSON.parse(mail?.attachments ?? '[]') as { filename: string; base64: string }[];
-    expect(attachment?.filename).toBe('Schulungsnachweis.pdf');
+    expect(attachment?.filename).toMatch(/^Versicherungsnachweis-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}\.pdf$/);
     expect(
       Buffer.from(attachment?.base64 ?? '', 'base64')
         .subarray(0, 5)

@@ -118,3 +118,21 @@ export function createCompany(tag: string, options: { legacy: boolean }): { empl
     return { employer, employee };
   });
 }
+
+/** Marks courses as completed (passed) for a person, a day apart, ending yesterday. */
+export function completeCourses(userId: string, slugs: readonly string[]) {
+  withDb((db) => {
+    const person = db.prepare('select company_id as companyId from users where id = ?').get(userId) as {
+      companyId: string;
+    };
+    const insert = db.prepare(
+      `insert into course_progress (id, user_id, company_id, course_slug, status, slide_index, max_slide_index,
+                                    best_score, content_version, started_at, completed_at, updated_at)
+       values (?, ?, ?, ?, 'completed', 0, 0, 100, 'e2e', ?, ?, ?)`,
+    );
+    slugs.forEach((slug, index) => {
+      const at = Date.now() - (slugs.length - index) * 86_400_000;
+      insert.run(crypto.randomUUID(), userId, person.companyId, slug, at - 3_600_000, at, at);
+    });
+  });
+}

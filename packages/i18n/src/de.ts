@@ -42,6 +42,7 @@ export const de = {
     language_en: 'English',
   },
   pages: {
+    verify: 'Zertifikat prüfen',
     home: 'Startseite',
     employee_list: 'Mitarbeiterliste',
     policyholders: 'Versicherungsnehmer',

@@ -43,6 +43,7 @@ export const en: TDictionary = {
     language_en: 'English',
   },
   pages: {
+    verify: 'Verify a certificate',
     home: 'Home',
     employee_list: 'Employee list',
     policyholders: 'Policyholders',

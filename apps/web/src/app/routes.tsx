@@ -70,6 +70,8 @@ export const routes: RouteObject[] = [
         'pages.set_new_password',
         () => import('../features/auth/admin-recovery-password-page.tsx'),
       ),
+      publicRoute('/verify', 'pages.verify', () => import('../features/certificates/verify-page.tsx')),
+      publicRoute('/verify/:code', 'pages.verify', () => import('../features/certificates/verify-page.tsx')),
       publicRoute('/order-data-processing', 'pages.order_data_processing', () => import('../routes/legal-page.tsx')),
       publicRoute('/datenschutzhinweise', 'pages.data_protection_notes', () => import('../routes/legal-page.tsx')),
       publicRoute('/data-protection-notes', 'pages.data_protection_notes', () => import('../routes/legal-page.tsx')),
@@ -111,15 +113,23 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/proofOfInsurance',
-        loader: guard(...EMPLOYER_MANAGER),
+        loader: async ({ request }) => {
+          const me = await requireUser(request, EMPLOYER_MANAGER);
+          await trpcUtils.certificates.companyStatus.prefetch();
+          return me;
+        },
         handle: { title: 'pages.proof_of_insurance' },
-        lazy: titleOnly,
+        lazy: page(() => import('../features/certificates/proof-of-insurance-page.tsx')),
       },
       {
         path: '/personalCertificate',
-        loader: guard(...CUSTOMERS),
+        loader: async ({ request }) => {
+          const me = await requireUser(request, CUSTOMERS);
+          await trpcUtils.certificates.personalStatus.prefetch();
+          return me;
+        },
         handle: { title: 'pages.personal_certificate' },
-        lazy: titleOnly,
+        lazy: page(() => import('../features/certificates/personal-certificate-page.tsx')),
       },
       {
         path: '/trainings',

@@ -4,20 +4,33 @@ import { certificateValidUntil, newCertificateCode, verifyUrl } from './verifica
 
 export type TCertificateRow = typeof certificates.$inferSelect;
 
-/** What procedures return about a certificate (no content: the page shows the preview image). */
+/**
+ * What procedures return about a certificate to its holder: code, dates and whom it names (the
+ * page shows the preview image for the rest).
+ */
 export interface TCertificateRecord {
   code: string;
   kind: 'personal' | 'company';
   issuedAt: string;
   validUntil: string;
+  holder: string;
 }
 
-export const certificateRecord = (row: Pick<TCertificateRow, 'code' | 'kind' | 'issuedAt' | 'validUntil'>) => ({
-  code: row.code,
-  kind: row.kind,
-  issuedAt: row.issuedAt.toISOString(),
-  validUntil: row.validUntil.toISOString(),
-});
+export function certificateRecord(row: TCertificateRow): TCertificateRecord {
+  const content = row.content ? ZCertificateContent.parse(JSON.parse(row.content)) : null;
+  const holder = !content
+    ? ''
+    : content.kind === 'personal'
+      ? `${content.holder.firstname} ${content.holder.lastname}`
+      : content.company.name;
+  return {
+    code: row.code,
+    kind: row.kind,
+    issuedAt: row.issuedAt.toISOString(),
+    validUntil: row.validUntil.toISOString(),
+    holder,
+  };
+}
 
 /**
  * Issues a certificate, or hands back the current one when nothing it states has changed: the

@@ -6,4 +6,6 @@ export const ZCertificateRecord = z.object({
   kind: z.enum(['personal', 'company']),
   issuedAt: z.string(),
   validUntil: z.string(),
+  /** The person's full name, or the company name on the proof of insurance. */
+  holder: z.string(),
 });

@@ -1,4 +1,4 @@
-import { courseCatalog, seedDemoLearning, syncCourses } from '@portal/core';
+import { courseCatalog, DEMO_COURSES, seedDemoLearning, syncCourses } from '@portal/core';
 import { courseProgress, courses, eq, quizAttempts, seedDemoData } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -309,7 +309,7 @@ describe('quiz', () => {
 });
 
 describe('demo seed', () => {
-  it('assigns six courses to every demo customer, with one course half done and one completed', () => {
+  it('assigns six courses to every demo customer: one course half done, one completed, and the manager certified', () => {
     const demo = createTestDb();
     try {
       seedDemoData(demo.db, () => 'not-a-real-hash', 'irrelevant');
@@ -325,12 +325,14 @@ describe('demo seed', () => {
       const progress = demo.db.$client
         .prepare(
           `select u.email, p.course_slug as slug, p.status, p.slide_index as slide from course_progress p
-             join users u on u.id = p.user_id order by u.email`,
+             join users u on u.id = p.user_id order by u.email, p.course_slug`,
         )
         .all();
+      const done = (email: string, slug: string) => ({ email, slug, status: 'completed', slide: expect.any(Number) });
       expect(progress).toEqual([
         { email: 'employee2@example.com', slug: 'social-engineering', status: 'started', slide: expect.any(Number) },
-        { email: 'employee3@example.com', slug: '5-golden-rules', status: 'completed', slide: expect.any(Number) },
+        done('employee3@example.com', '5-golden-rules'),
+        ...[...DEMO_COURSES].sort().map((slug) => done('manager@example.com', slug)),
       ]);
       expect((progress[0] as { slide: number }).slide).toBeGreaterThan(0);
     } finally {

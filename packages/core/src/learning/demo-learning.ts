@@ -101,7 +101,8 @@ export function seedDemoLearning(db: TDatabase, now = new Date()): void {
         .run();
     }
     const finished = idOf('employee3@example.com');
-    if (finished?.companyId) completeCourse(tx, { ...finished, companyId: finished.companyId }, '5-golden-rules', 6, now);
+    if (finished?.companyId)
+      completeCourse(tx, { ...finished, companyId: finished.companyId }, '5-golden-rules', 6, now);
     // The manager has done all six: the demo shows a personal certificate and a certified person.
     const certified = idOf('manager@example.com');
     if (certified?.companyId) {

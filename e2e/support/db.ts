@@ -39,7 +39,12 @@ export function inviteEmployee(email: string, firstname = 'Ina', lastname = 'Neu
  * An active employee of the demo company with the given courses assigned, signed in with the demo
  * password (the hash is copied from the demo employee, so no argon2 is needed here).
  */
-export function createLearner(email: string, slugs: readonly string[], lang: 'de' | 'en' = 'de'): string {
+export function createLearner(
+  email: string,
+  slugs: readonly string[],
+  lang: 'de' | 'en' = 'de',
+  name: { firstname: string; lastname: string } = { firstname: 'Lea', lastname: 'Lernwillig' },
+): string {
   return withDb((db) => {
     const template = db
       .prepare("select company_id as companyId, password_hash as hash from users where email = 'employee@example.com'")
@@ -48,8 +53,8 @@ export function createLearner(email: string, slugs: readonly string[], lang: 'de
     db.prepare(
       `insert into users (id, firstname, lastname, email, role, company_id, password_hash, is_first_login, active,
                           data_protection_policy_accepted, lang, created_at)
-       values (?, 'Lea', 'Lernwillig', ?, 'employee', ?, ?, 0, 1, 1, ?, ?)`,
-    ).run(userId, email, template.companyId, template.hash, lang, Date.now());
+       values (?, ?, ?, ?, 'employee', ?, ?, 0, 1, 1, ?, ?)`,
+    ).run(userId, name.firstname, name.lastname, email, template.companyId, template.hash, lang, Date.now());
     const assign = db.prepare('insert into course_assignments (user_id, course_slug) values (?, ?)');
     for (const slug of slugs) assign.run(userId, slug);
     return userId;

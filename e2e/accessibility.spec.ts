@@ -32,6 +32,8 @@ const SIGNED_IN_PAGES: Record<TDemoRole, string[]> = {
 
 for (const role of Object.keys(SIGNED_IN_PAGES) as TDemoRole[]) {
   test(`pages of the ${role} have no axe violations`, async ({ page }) => {
+    // Several pages with a full axe run each: more than one default test budget on a busy CI machine.
+    test.setTimeout(30_000 + SIGNED_IN_PAGES[role].length * 15_000);
     await signIn(page, role);
     await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/admin/login');
     for (const path of SIGNED_IN_PAGES[role]) {

@@ -15,7 +15,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'content/**/*.test.ts'],
+          include: [
+            'packages/**/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'content/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/*.integration.test.ts'],
         },
       },

@@ -4,6 +4,7 @@ import type { TDatabase } from '@portal/db';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { type Context, Hono } from 'hono';
 import { devMailboxRoutes } from './dev/mailbox.ts';
+import { adminUploadRoutes } from './http/admin-upload.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
 import { certificateFileRoutes } from './http/certificate-files.ts';
 import { clientIp } from './http/client-ip.ts';
@@ -61,6 +62,10 @@ export function createApp({ db, config, logger, webDist }: TAppDeps) {
   app.route(
     '/api',
     employeeUploadRoutes((c) => createContext(c, 'rest', (name, value) => c.header(name, value))),
+  );
+  app.route(
+    '/api',
+    adminUploadRoutes((c) => createContext(c, 'rest', (name, value) => c.header(name, value))),
   );
   app.route(
     '/api',

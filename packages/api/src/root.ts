@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { adminRouter } from './routers/admin/router.ts';
 import { appuserRouter } from './routers/appuser/router.ts';
 import { authRouter } from './routers/auth/router.ts';
 import { certificatesRouter } from './routers/certificates/router.ts';
@@ -10,6 +11,7 @@ import { progressRouter } from './routers/progress/router.ts';
 import { statisticsRouter } from './routers/statistics/router.ts';
 import { trainingsRouter } from './routers/trainings/router.ts';
 import { twoFactorRouter } from './routers/two-factor/router.ts';
+import { uploadsRouter } from './routers/uploads/router.ts';
 import { createCallerFactory, createTRPCRouter } from './trpc.ts';
 
 export const appRouter = createTRPCRouter({
@@ -24,6 +26,8 @@ export const appRouter = createTRPCRouter({
   statistics: statisticsRouter,
   pdf: pdfRouter,
   certificates: certificatesRouter,
+  uploads: uploadsRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -27,9 +27,15 @@ const translateIssues = (error: ZodError, t: TTranslate): TIssue[] =>
     return { path: issue.path.join('.'), messageKey: key, message: t(key) };
   });
 
+/**
+ * Procedure meta: the OpenAPI description, plus `adminOnly` set by `adminProcedure` so tests can
+ * find every admin procedure without a hand-kept list.
+ */
+export type TProcedureMeta = OpenApiMeta & { adminOnly?: boolean };
+
 const t = initTRPC
   .context<TContext>()
-  .meta<OpenApiMeta>()
+  .meta<TProcedureMeta>()
   .create({
     // No stack traces, ever: the shape carries a translated message, its key and field issues.
     errorFormatter({ shape, error, ctx }) {
@@ -99,7 +105,8 @@ export const roleProcedure = (...roles: TRole[]) =>
     return next();
   });
 
-export const adminProcedure = roleProcedure('admin');
+/** The provider's back office. Marked in meta; the admin access test calls every such procedure. */
+export const adminProcedure = roleProcedure('admin').meta({ adminOnly: true });
 export const employerProcedure = roleProcedure('employer');
 
 /**

@@ -90,7 +90,11 @@ export const courseAssignments = sqliteTable(
     courseSlug: text('course_slug').notNull(),
     assignedAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.courseSlug] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.courseSlug] }),
+    // Admin statistics count per course over all companies (ADR 017).
+    index('course_assignments_slug_idx').on(table.courseSlug),
+  ],
 );
 
 /** Server-side sessions (Lucia guide): the token is `id.secret`, only SHA-256(secret) is stored. */
@@ -270,6 +274,10 @@ export const courseProgress = sqliteTable(
   (table) => [
     uniqueIndex('course_progress_user_course_unique').on(table.userId, table.courseSlug),
     index('course_progress_company_idx').on(table.companyId, table.courseSlug),
+    // Admin statistics: per-course counts and periods over all companies (ADR 017).
+    index('course_progress_slug_status_idx').on(table.courseSlug, table.status, table.completedAt),
+    index('course_progress_started_idx').on(table.startedAt),
+    index('course_progress_completed_idx').on(table.completedAt),
   ],
 );
 
@@ -351,5 +359,26 @@ export const certificates = sqliteTable(
     uniqueIndex('certificates_code_unique').on(table.code),
     index('certificates_user_idx').on(table.userId),
     index('certificates_company_idx').on(table.companyId, table.kind),
+  ],
+);
+
+/**
+ * One-time recovery codes for two-factor sign-in (10 per enrolment), for a lost phone. Only the
+ * SHA-256 of a code is stored; a used code keeps its row with `used_at`.
+ */
+export const totpRecoveryCodes = sqliteTable(
+  'totp_recovery_codes',
+  {
+    id: uuid(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at'),
+  },
+  (table) => [
+    index('totp_recovery_codes_user_idx').on(table.userId),
+    uniqueIndex('totp_recovery_codes_hash_unique').on(table.codeHash),
   ],
 );

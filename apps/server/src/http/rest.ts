@@ -107,6 +107,36 @@ export const PLAIN_ROUTES: NonNullable<ReturnType<typeof buildOpenApiDocument>['
       responses: { '200': { description: 'Preview (rows, valid, invalid, problem) or the stored request (uploadId)' } },
     },
   },
+  '/admin/upload-employee-list': {
+    post: {
+      tags: ['Admin uploads'],
+      summary:
+        'Admin: upload a policyholder’s employee list (CSV, 50+ rows); preview without `confirm=true`, all-or-nothing import with it',
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: {
+                file: { type: 'string', format: 'binary' },
+                companyId: { type: 'string' },
+                confirm: { type: 'string', enum: ['true', 'false'] },
+              },
+              required: ['file', 'companyId'],
+            },
+          },
+        },
+      },
+      responses: {
+        '200': {
+          description:
+            'Preview (problem, rows with status new/existing/invalid and reasons, summary) or the import result (uploadId, existing, created, validationErrors, handled, report)',
+        },
+        '403': { description: 'The policyholder has not accepted the AVV (`admin_upload.avv_missing`)' },
+        '404': { description: 'Unknown company, or the caller is not an admin' },
+      },
+    },
+  },
   '/pdf/avv': {
     get: {
       tags: ['AVV'],

@@ -195,17 +195,52 @@ export const routes: RouteObject[] = [
         path: '/admin/policyholders',
         loader: guard('admin'),
         handle: { title: 'pages.policyholders' },
-        lazy: titleOnly,
+        // The list loads itself page by page with a progress bar (thousands of customers).
+        lazy: page(() => import('../features/admin-policyholders/policyholders-page.tsx')),
       },
       {
         path: '/admin/policyholders/:id',
-        loader: guard('admin'),
+        loader: async ({ request, params }) => {
+          const me = await requireUser(request, ['admin']);
+          await trpcUtils.admin.policyholder.prefetch({ id: params.id ?? '' });
+          return me;
+        },
         handle: { title: 'pages.policyholder_details' },
-        lazy: titleOnly,
+        lazy: page(() => import('../features/admin-policyholders/policyholder-details-page.tsx')),
       },
-      { path: '/admin/statistics', loader: guard('admin'), handle: { title: 'pages.statistics' }, lazy: titleOnly },
-      { path: '/admin/admins', loader: guard('admin'), handle: { title: 'pages.admins' }, lazy: titleOnly },
-      { path: '/admin/upload', loader: guard('admin'), handle: { title: 'pages.upload' }, lazy: titleOnly },
+      {
+        path: '/admin/statistics',
+        loader: async ({ request }) => {
+          const me = await requireUser(request, ['admin']);
+          // The period comes from the address (default: the last 12 months), as the page reads it.
+          const { statsInput } = await import('../features/admin-statistics/period.ts');
+          await trpcUtils.statistics.overall.prefetch(statsInput(new URL(request.url).searchParams));
+          return me;
+        },
+        handle: { title: 'pages.statistics' },
+        // recharts travels in this route's chunk only.
+        lazy: page(() => import('../features/admin-statistics/admin-statistics-page.tsx')),
+      },
+      {
+        path: '/admin/admins',
+        loader: async ({ request }) => {
+          const me = await requireUser(request, ['admin']);
+          await trpcUtils.appuser.list.prefetch();
+          return me;
+        },
+        handle: { title: 'pages.admins' },
+        lazy: page(() => import('../features/admin-admins/admins-page.tsx')),
+      },
+      {
+        path: '/admin/upload',
+        loader: async ({ request }) => {
+          const me = await requireUser(request, ['admin']);
+          await trpcUtils.uploads.queue.prefetch();
+          return me;
+        },
+        handle: { title: 'pages.upload' },
+        lazy: page(() => import('../features/admin-upload/admin-upload-page.tsx')),
+      },
       { path: '/logout', lazy: page(() => import('../features/auth/logout-page.tsx')) },
       {
         path: '*',

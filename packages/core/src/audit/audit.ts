@@ -13,6 +13,7 @@ export type TAuditAction =
   | 'avv.accepted'
   | 'totp.enabled'
   | 'totp.disabled'
+  | 'totp.recovery_code_used'
   | 'session.expired'
   | 'user.invited'
   | 'user.invitation_resent'
@@ -22,7 +23,16 @@ export type TAuditAction =
   | 'company.progress_reset'
   | 'company.handover'
   | 'company.updated'
-  | 'upload.requested';
+  | 'upload.requested'
+  | 'upload.imported'
+  | 'upload.rejected'
+  | 'upload.information_sent'
+  | 'account.blocked'
+  | 'account.unblocked'
+  | 'password.set_by_admin'
+  | 'admin.created'
+  | 'admin.deleted'
+  | 'company.deleted';
 
 export interface TAuditEntry {
   action: TAuditAction;

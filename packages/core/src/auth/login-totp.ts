@@ -3,6 +3,7 @@ import { audit } from '../audit/audit.ts';
 import { DomainError } from '../errors.ts';
 import { finishSignIn, type TAudience, type TLoginResult, type TRequestMeta } from './login.ts';
 import { consumeToken, findValidToken } from './one-time-tokens.ts';
+import { issueRecoveryCodes, looksLikeRecoveryCode, redeemRecoveryCode } from './recovery-codes.ts';
 import { isLoginLocked, recordLoginFailure } from './throttle.ts';
 import { acceptedTotpStep, type TTotpEnrolment } from './totp.ts';
 import { beginTotpEnrolment } from './two-factor.ts';
@@ -26,9 +27,10 @@ export function totpEnrolmentForChallenge(
 }
 
 /**
- * Second step of sign-in: the code from the authenticator app. A wrong code counts as a failed
- * sign-in (10 lock the account); a code is accepted once. For an admin still setting up, the
- * first right code also confirms the new secret.
+ * Second step of sign-in: the code from the authenticator app, or one of the recovery codes
+ * (lost phone). A wrong code counts as a failed sign-in (10 lock the account); a code is accepted
+ * once. For an admin still setting up, the first right code also confirms the new secret and the
+ * answer carries the recovery codes, shown once.
  */
 export function loginWithTotp(
   db: TDatabase,
@@ -55,8 +57,12 @@ export function loginWithTotp(
   if (!user || isLoginLocked(db, user.email, meta.ip, now)) throw new DomainError('UNAUTHORIZED', 'login.failed');
 
   const secret = user.totpSecret ?? user.totpPendingSecret;
-  const step = secret ? acceptedTotpStep(secret, input.code, now, user.totpLastUsedStep) : null;
-  if (step === null) {
+  // A recovery code only stands in for a confirmed authenticator, never for its set-up.
+  const recovery = user.totpSecret !== null && looksLikeRecoveryCode(input.code);
+  const step = secret && !recovery ? acceptedTotpStep(secret, input.code, now, user.totpLastUsedStep) : null;
+  const redeemed =
+    recovery && db.transaction((tx) => redeemRecoveryCode(tx, user.id, input.code, now), { behavior: 'immediate' });
+  if (step === null && !redeemed) {
     db.transaction(
       (tx) => {
         recordLoginFailure(tx, user.email, meta.ip, now);
@@ -77,14 +83,26 @@ export function loginWithTotp(
     (tx) => {
       if (!consumeToken(tx, challenge.tokenId, now)) throw challengeExpired();
       const settingUp = user.totpSecret === null;
-      tx.update(users)
-        .set(
-          settingUp
-            ? { totpSecret: secret, totpPendingSecret: null, totpLastUsedStep: step }
-            : { totpLastUsedStep: step },
-        )
-        .where(eq(users.id, user.id))
-        .run();
+      if (step !== null) {
+        tx.update(users)
+          .set(
+            settingUp
+              ? { totpSecret: secret, totpPendingSecret: null, totpLastUsedStep: step }
+              : { totpLastUsedStep: step },
+          )
+          .where(eq(users.id, user.id))
+          .run();
+      }
+      if (redeemed) {
+        audit(tx, {
+          action: 'totp.recovery_code_used',
+          actorId: user.id,
+          actorRole: user.role,
+          targetId: user.id,
+          companyId: user.companyId,
+          ip: meta.ip,
+        });
+      }
       if (settingUp) {
         audit(tx, {
           action: 'totp.enabled',
@@ -95,7 +113,10 @@ export function loginWithTotp(
           ip: meta.ip,
         });
       }
-      return finishSignIn(tx, user, meta, now, { totp: true });
+      const result = finishSignIn(tx, user, meta, now, { totp: true });
+      return settingUp && result.kind === 'session'
+        ? { ...result, recoveryCodes: issueRecoveryCodes(tx, user.id, now) }
+        : result;
     },
     { behavior: 'immediate' },
   );

@@ -16,7 +16,14 @@ export interface TRequestMeta {
 }
 
 export type TLoginResult =
-  | { kind: 'session'; token: string; session: TSessionInfo; lang: 'de' | 'en' }
+  | {
+      kind: 'session';
+      token: string;
+      session: TSessionInfo;
+      lang: 'de' | 'en';
+      /** Right after an authenticator was set up during sign-in: shown once. */
+      recoveryCodes?: string[];
+    }
   /** The password was a temporary one: the person must set their own at /login/{token}. */
   | { kind: 'first_login'; token: string; email: string }
   /** Password right; now a code from the authenticator app (or, for a new admin, its set-up). */

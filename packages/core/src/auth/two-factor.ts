@@ -1,8 +1,9 @@
-import { eq, type TDatabase, type TDb, users } from '@portal/db';
+import { eq, sessions, type TDatabase, type TDb, users } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import { DomainError, notFound } from '../errors.ts';
 import type { TRequestMeta } from './login.ts';
 import { verifyPassword } from './password-hash.ts';
+import { deleteRecoveryCodes, issueRecoveryCodes, remainingRecoveryCodes } from './recovery-codes.ts';
 import { acceptedTotpStep, newTotpSecret, type TTotpEnrolment, totpEnrolment } from './totp.ts';
 
 const codeInvalid = () => new DomainError('BAD_REQUEST', 'totp.code_invalid');
@@ -40,15 +41,18 @@ export async function beginTotpEnrolment(db: TDatabase, userId: string): Promise
   return totpEnrolment(secret, user.email);
 }
 
-/** Confirms the pending secret with a code from the app; from now on sign-in asks for a code. */
+/**
+ * Confirms the pending secret with a code from the app; from now on sign-in asks for a code.
+ * Answers the recovery codes, which are shown once.
+ */
 export function confirmTotpEnrolment(
   db: TDatabase,
   userId: string,
   code: string,
   meta: TRequestMeta,
   now = new Date(),
-) {
-  db.transaction(
+): { recoveryCodes: string[] } {
+  return db.transaction(
     (tx) => {
       const user = loadTotpState(tx, userId);
       if (!user.totpPendingSecret) throw codeInvalid();
@@ -66,6 +70,7 @@ export function confirmTotpEnrolment(
         companyId: user.companyId,
         ip: meta.ip,
       });
+      return { recoveryCodes: issueRecoveryCodes(tx, userId, now) };
     },
     { behavior: 'immediate' },
   );
@@ -83,6 +88,7 @@ export async function disableTotp(db: TDatabase, userId: string, currentPassword
       .set({ totpSecret: null, totpPendingSecret: null, totpLastUsedStep: null })
       .where(eq(users.id, userId))
       .run();
+    deleteRecoveryCodes(tx, userId);
     audit(tx, {
       action: 'totp.disabled',
       actorId: userId,
@@ -94,7 +100,43 @@ export async function disableTotp(db: TDatabase, userId: string, currentPassword
   });
 }
 
-export function totpStatus(db: TDatabase, userId: string): { enabled: boolean; required: boolean } {
+export function totpStatus(
+  db: TDatabase,
+  userId: string,
+): { enabled: boolean; required: boolean; recoveryCodesLeft: number } {
   const user = loadTotpState(db, userId);
-  return { enabled: user.totpSecret !== null, required: user.role === 'admin' };
+  return {
+    enabled: user.totpSecret !== null,
+    required: user.role === 'admin',
+    recoveryCodesLeft: user.totpSecret === null ? 0 : remainingRecoveryCodes(db, userId),
+  };
+}
+
+/**
+ * An admin who lost the phone and the recovery codes is reset by another admin: the secret and
+ * codes go, the sessions end, and the next sign-in sets up a new authenticator.
+ */
+export function resetAdminTwoFactor(
+  db: TDatabase,
+  actor: { id: string; role: string },
+  adminId: string,
+  meta: TRequestMeta,
+) {
+  if (actor.role !== 'admin') throw notFound();
+  if (actor.id === adminId) throw new DomainError('CONFLICT', 'admins.not_yourself');
+  return db.transaction(
+    (tx) => {
+      const user = loadTotpState(tx, adminId);
+      if (user.role !== 'admin') throw notFound();
+      tx.update(users)
+        .set({ totpSecret: null, totpPendingSecret: null, totpLastUsedStep: null })
+        .where(eq(users.id, adminId))
+        .run();
+      deleteRecoveryCodes(tx, adminId);
+      tx.delete(sessions).where(eq(sessions.userId, adminId)).run();
+      audit(tx, { action: 'totp.disabled', actorId: actor.id, actorRole: actor.role, targetId: adminId, ip: meta.ip });
+      return { reset: true as const };
+    },
+    { behavior: 'immediate' },
+  );
 }

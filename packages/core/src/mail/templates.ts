@@ -1,4 +1,5 @@
-import { createTranslator, type TLocale } from '@portal/i18n';
+import { createTranslator, type TLocale, type TTranslate } from '@portal/i18n';
+import type { TImportReason } from '../uploads/classify-rows.ts';
 
 export type TMailTemplate =
   | { template: 'reset'; params: { name: string; link: string } }
@@ -12,7 +13,26 @@ export type TMailTemplate =
   | {
       template: 'upload_confirmation';
       params: { name: string; company: string; filename: string; valid: number; invalid: number };
-    };
+    }
+  | { template: 'upload_processed'; params: TUploadProcessedParams };
+
+/** The information mail to the policyholder after the provider imported an employee list. */
+export interface TUploadProcessedParams {
+  name: string;
+  company: string;
+  filename: string;
+  created: number;
+  existing: number;
+  invalid: number;
+  handled: number;
+  /** The staff list, where the new people show up as invited. */
+  link: string;
+  /** Validity of the invitation links. */
+  days: number;
+  /** The rows that were not imported (the first ones; `moreErrors` counts the rest). */
+  errorRows: { line: number; email: string; reasons: TImportReason[] }[];
+  moreErrors: number;
+}
 
 export interface TRenderedMail {
   subject: string;
@@ -35,6 +55,34 @@ function layout(
     ? `<p style="margin:24px 0"><a href="${escapeHtml(button.href)}" style="background:#0b4f8a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(button.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555;word-break:break-all">${escapeHtml(button.href)}</p>`
     : '';
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${body}${action}${after.map(paragraph).join('')}</body></html>`;
+}
+
+const reasonText = (t: TTranslate, reason: TImportReason) =>
+  reason === 'email_taken' ? t('mail.upload_processed_email_taken') : t(`upload.err_${reason}`);
+
+function uploadProcessed(
+  lang: TLocale,
+  t: TTranslate,
+  params: TUploadProcessedParams,
+  head: string[],
+  signature: string,
+): TRenderedMail {
+  const { company, filename, created, existing, invalid, handled } = params;
+  const lines = [...head, t('mail.upload_processed_text', { company, filename, created, existing, invalid, handled })];
+  if (params.errorRows.length > 0) {
+    lines.push(t('mail.upload_processed_errors_intro'));
+    for (const row of params.errorRows) {
+      const reasons = row.reasons.map((reason) => reasonText(t, reason)).join(', ');
+      lines.push(t('mail.upload_processed_error_row', { line: row.line, email: row.email, reasons }));
+    }
+    if (params.moreErrors > 0) lines.push(t('mail.upload_processed_more_errors', { count: params.moreErrors }));
+  }
+  const tail = [t('mail.upload_processed_next_steps', { days: params.days }), signature];
+  return {
+    subject: t('mail.upload_processed_subject', { company }),
+    html: layout(lang, lines, { label: t('mail.upload_processed_button'), href: params.link }, tail),
+    text: [...lines, params.link, ...tail].join('\n\n'),
+  };
 }
 
 /** Renders a mail in the recipient's language as HTML and plain text. */
@@ -77,6 +125,8 @@ export function renderMail(lang: TLocale, mail: TMailTemplate): TRenderedMail {
       const lines = [greeting, t('mail.upload_confirmation_text', { ...mail.params }), signature];
       return { subject: t('mail.upload_confirmation_subject'), html: layout(lang, lines), text: lines.join('\n\n') };
     }
+    case 'upload_processed':
+      return uploadProcessed(lang, t, mail.params, [greeting], signature);
     case 'password_changed': {
       const lines = [greeting, t('mail.password_changed_text', { date: mail.params.date }), signature];
       return {

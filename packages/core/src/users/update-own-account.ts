@@ -52,7 +52,10 @@ export function updateAccount(
         changes.email = email;
       }
       if (orderProcessingAccepted && !current.orderProcessingAccepted) {
-        if (current.role !== 'employer' || !current.companyId) throw new DomainError('FORBIDDEN', 'errors.FORBIDDEN');
+        // The contract is the policyholder's to accept; an admin cannot accept it for them.
+        if (viewer.id !== userId || current.role !== 'employer' || !current.companyId) {
+          throw new DomainError('FORBIDDEN', 'errors.FORBIDDEN');
+        }
         changes.orderProcessingAccepted = true;
         changes.orderProcessingAcceptedAt = now;
         tx.insert(avvAcceptances)

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { PasswordInput } from '../../components/form-fields.tsx';
+import { RecoveryCodesPanel } from '../../components/recovery-codes-panel.tsx';
 import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { TotpCodeInput } from '../../components/totp-code-input.tsx';
@@ -18,11 +19,13 @@ export function TwoFactorCard() {
   const disable = trpc.twoFactor.disable.useMutation();
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
   const fail = (error: unknown) => toast.error(errorMessage(error) ?? t('app.something_went_wrong'));
 
   const confirm = async () => {
     try {
-      await enable.mutateAsync({ code });
+      const answer = await enable.mutateAsync({ code });
+      setCodes(answer.recoveryCodes);
       setup.reset();
       setCode('');
       await utils.twoFactor.status.invalidate();
@@ -53,8 +56,15 @@ export function TwoFactorCard() {
           <strong data-testid="two-factor-status">
             {status.data.enabled ? t('totp.status_on') : t('totp.status_off')}
           </strong>
+          {status.data.enabled && (
+            <>
+              <br />
+              {t('totp.recovery_left', { count: status.data.recoveryCodesLeft })}
+            </>
+          )}
         </p>
       )}
+      {codes && <RecoveryCodesPanel codes={codes} onDone={() => setCodes(null)} />}
       {status.data && !status.data.enabled && !setup.data && (
         <Button className="button button-secondary" onPress={() => setup.mutate()} isDisabled={setup.isPending}>
           {t('totp.enable')}

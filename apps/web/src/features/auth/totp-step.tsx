@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
+import { TextInput } from '../../components/form-fields.tsx';
+import { RecoveryCodesPanel } from '../../components/recovery-codes-panel.tsx';
 import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { TotpCodeInput } from '../../components/totp-code-input.tsx';
@@ -30,6 +32,8 @@ export function TotpStep({
   const t = useT();
   const toast = useToast();
   const [code, setCode] = useState('');
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [fresh, setFresh] = useState<{ codes: string[]; answer: TLoginAnswer } | null>(null);
   const enrolment = trpc.appuser.totpEnrolment.useMutation();
   const customer = trpc.employee.loginTotp.useMutation();
   const admin = trpc.appuser.loginTotp.useMutation();
@@ -44,12 +48,26 @@ export function TotpStep({
     try {
       const answer = await mutation.mutateAsync({ challengeToken: challenge.challengeToken, code });
       if ('totpRequired' in answer) return;
+      // A just-configured authenticator comes with recovery codes: show them before going on.
+      if ('recoveryCodes' in answer && answer.recoveryCodes) {
+        setFresh({ codes: answer.recoveryCodes, answer });
+        return;
+      }
       await onSignedIn(answer);
     } catch (error) {
       toast.error(errorMessage(error) ?? t('app.something_went_wrong'));
       setCode('');
     }
   };
+
+  if (fresh) {
+    return (
+      <section className="auth-card">
+        <h1>{t('totp.setup_title')}</h1>
+        <RecoveryCodesPanel codes={fresh.codes} onDone={() => void onSignedIn(fresh.answer)} />
+      </section>
+    );
+  }
 
   return (
     <section className="auth-card">
@@ -72,12 +90,45 @@ export function TotpStep({
         <p>{t('totp.prompt')}</p>
       )}
       <SubmitForm onSubmit={submit}>
-        <TotpCodeInput value={code} onChange={setCode} />
-        <Button type="submit" className="button button-primary" isDisabled={code.length !== 6 || mutation.isPending}>
+        {useRecovery ? (
+          <TextInput
+            label={t('totp.recovery_label')}
+            description={t('totp.recovery_hint')}
+            autoComplete="off"
+            isRequired
+            value={code}
+            onChange={(typed) =>
+              setCode(
+                typed
+                  .toUpperCase()
+                  .replace(/[^A-Z0-9-]/g, '')
+                  .slice(0, 11),
+              )
+            }
+          />
+        ) : (
+          <TotpCodeInput value={code} onChange={setCode} />
+        )}
+        <Button
+          type="submit"
+          className="button button-primary"
+          isDisabled={(useRecovery ? code.replace(/-/g, '').length !== 10 : code.length !== 6) || mutation.isPending}
+        >
           {mutation.isPending ? t('totp.pending') : t('totp.submit')}
         </Button>
       </SubmitForm>
       <p className="auth-links">
+        {!challenge.setupRequired && (
+          <Button
+            className="button button-ghost"
+            onPress={() => {
+              setUseRecovery((on) => !on);
+              setCode('');
+            }}
+          >
+            {useRecovery ? t('totp.use_app_code') : t('totp.use_recovery_code')}
+          </Button>
+        )}
         <Button className="button button-ghost" onPress={onRestart}>
           {t('totp.back_to_login')}
         </Button>

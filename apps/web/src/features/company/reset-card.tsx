@@ -6,12 +6,21 @@ import { formatDate } from '../../lib/format-date.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
-/** Spec §4: reset the company's e-learning with a typed RESET, at most every 30 days. */
-export function ResetCard({ companyId }: { companyId: string }) {
+interface TResetState {
+  lastResetAt: string | null;
+  nextResetAt: string | null;
+}
+
+/**
+ * Spec §4: reset the company's e-learning with a typed RESET, at most every 30 days. The
+ * policyholder's page asks for its own company's state; the admin's page passes it in.
+ */
+export function ResetCard({ companyId, adminState }: { companyId: string; adminState?: TResetState }) {
   const t = useT();
   const toast = useToast();
   const utils = trpc.useUtils();
-  const status = trpc.progress.resetStatus.useQuery();
+  const own = trpc.progress.resetStatus.useQuery(undefined, { enabled: !adminState });
+  const status = adminState ? { data: adminState } : own;
   const reset = trpc.progress.resetCompany.useMutation();
   const [open, setOpen] = useState(false);
   const next = status.data?.nextResetAt;

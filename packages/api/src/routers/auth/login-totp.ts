@@ -6,7 +6,8 @@ import { requestMeta, respondToLogin, ZLoginResponse } from './session-response.
 
 export const ZLoginTotpRequestSchema = z.object({
   challengeToken: z.string().min(1).max(128),
-  code: z.string().trim().min(6).max(8),
+  /** Six digits from the app, or a recovery code such as `K7QM2-XWD9H`. */
+  code: z.string().trim().min(6).max(16),
 });
 export const ZLoginTotpResponseSchema = ZLoginResponse;
 
@@ -18,7 +19,8 @@ export const makeLoginTotpProcedure = (audience: 'customer' | 'admin') => {
       path: audience === 'admin' ? '/appuser/login-totp' : '/employee/login-totp',
       tags: ['Authentication'],
       summary: `Finish sign-in with the authenticator code (${audience})`,
-      description: 'A wrong code answers 401 `totp.code_invalid` and counts as a failed sign-in.',
+      description:
+        'The code from the app or a one-time recovery code. A wrong code answers 401 `totp.code_invalid` and counts as a failed sign-in.',
     },
   };
   return publicProcedure

@@ -15,6 +15,10 @@ export const ZSessionResponse = z.object({
   created: z.string().describe('ISO 8601'),
   lang: z.enum(['de', 'en']),
   role: ZRole,
+  recoveryCodes: z
+    .array(z.string())
+    .optional()
+    .describe('Only right after an authenticator was set up during sign-in: one-time recovery codes, shown once'),
 });
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 
@@ -52,6 +56,7 @@ export function respondWithSession(
     created: session.createdAt.toISOString(),
     lang: result.lang,
     role: session.role,
+    ...(result.recoveryCodes && { recoveryCodes: result.recoveryCodes }),
   };
 }
 

@@ -147,13 +147,13 @@ describe('two-factor sign-in for customers (account settings)', () => {
   it('an employee turns it on with a code, then signs in with password and code, then turns it off', async () => {
     const employee = seedEmployee(t.db, companyId);
     const { caller } = callerFor(t.db, { token: sessionFor(t.db, employee).token });
-    expect(await caller.twoFactor.status()).toEqual({ enabled: false, required: false });
+    expect(await caller.twoFactor.status()).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
     const enrolment = await caller.twoFactor.setup();
     await expect(
       caller.twoFactor.enable({ code: '000000' === totpCode(enrolment.secret) ? '111111' : '000000' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await caller.twoFactor.enable({ code: totpCode(enrolment.secret) });
-    expect(await caller.twoFactor.status()).toEqual({ enabled: true, required: false });
+    expect(await caller.twoFactor.status()).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
 
     const door = callerFor(t.db, { ip: freshIp() });
     const answer = await door.caller.employee.login({ email: employee.email, password: STRONG_PASSWORD });
@@ -170,7 +170,7 @@ describe('two-factor sign-in for customers (account settings)', () => {
       code: 'BAD_REQUEST',
     });
     await caller.twoFactor.disable({ currentPassword: STRONG_PASSWORD });
-    expect(await caller.twoFactor.status()).toEqual({ enabled: false, required: false });
+    expect(await caller.twoFactor.status()).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
     const plain = await callerFor(t.db, { ip: freshIp() }).caller.employee.login({
       email: employee.email,
       password: STRONG_PASSWORD,
@@ -181,7 +181,7 @@ describe('two-factor sign-in for customers (account settings)', () => {
   it('admins cannot turn it off', async () => {
     const admin = seedAdmin(t.db);
     const { caller } = callerFor(t.db, { token: sessionFor(t.db, admin).token });
-    expect(await caller.twoFactor.status()).toEqual({ enabled: true, required: true });
+    expect(await caller.twoFactor.status()).toEqual({ enabled: true, required: true, recoveryCodesLeft: 0 });
     await expect(caller.twoFactor.disable({ currentPassword: STRONG_PASSWORD })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });

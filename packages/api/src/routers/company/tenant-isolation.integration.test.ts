@@ -45,9 +45,15 @@ const NOT_COMPANY_SCOPED = new Set([
   'progress.startQuiz',
   'progress.answer',
   'progress.repeatModule',
+  // Admin-only (admin-access.integration.test.ts refuses every non-admin caller):
+  'employee.count',
+  'employee.createAdmin',
+  'employee.blockAccount',
+  'employee.deleteEmployerCompletely',
   'certificates.personalStatus',
   'certificates.issuePersonal',
   'certificates.verify',
+  'statistics.overall',
 ]);
 
 type TCaller = ReturnType<typeof callerFor>['caller'];

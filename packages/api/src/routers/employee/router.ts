@@ -3,8 +3,12 @@ import { makeLoginTotpProcedure } from '../auth/login-totp.ts';
 import { makeLogoutProcedure } from '../auth/logout.ts';
 import { makeResetProcedure } from '../auth/reset.ts';
 import { makeResetPasswordProcedure } from '../auth/reset-password.ts';
+import { blockAccountProcedure } from './block-account.ts';
 import { changePasswordProcedure } from './change-password.ts';
+import { countEmployeesProcedure } from './count-employees.ts';
+import { createAdminProcedure } from './create-admin.ts';
 import { createEmployerProcedure } from './create-employer.ts';
+import { deleteEmployerCompletelyProcedure } from './delete-employer-completely.ts';
 import { firstLoginProcedure } from './first-login.ts';
 import { getEmployeeProcedure } from './get-employee.ts';
 import { inviteEmployeeProcedure } from './invite-employee.ts';
@@ -24,6 +28,7 @@ import { updateEmployeeProcedure } from './update-employee.ts';
  */
 export const employeeRouter = {
   list: listStaffProcedure,
+  count: countEmployeesProcedure,
   resendInvitation: resendInvitationProcedure,
   ownsOneCompany: ownsOneCompanyProcedure,
   login: loginProcedure,
@@ -40,4 +45,7 @@ export const employeeRouter = {
   toggleRole: toggleRoleProcedure,
   supervisorData: supervisorDataProcedure,
   setEmployer: setEmployerProcedure,
+  createAdmin: createAdminProcedure,
+  blockAccount: blockAccountProcedure,
+  deleteEmployerCompletely: deleteEmployerCompletelyProcedure,
 } satisfies TRPCRouterRecord;

@@ -1,7 +1,8 @@
-import { resetCompanyProgress, resetStatus } from '@portal/core';
+import { companyHasOrderProcessing, resetCompanyProgress, resetStatus } from '@portal/core';
+import { TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { companyProcedure } from '../../trpc.ts';
+import { companyProcedure, roleProcedure } from '../../trpc.ts';
 import { requestMeta } from '../auth/session-response.ts';
 import { ZStaffId } from '../employee/staff.types.ts';
 
@@ -10,7 +11,8 @@ const resetMeta: OpenApiMeta = {
     method: 'POST',
     path: '/progress/reset-company-progress',
     tags: ['Progress'],
-    summary: 'Reset the company’s e-learning (results to zero, assignments kept), at most every 30 days',
+    summary:
+      'Reset a company’s e-learning (results to zero, assignments kept), at most every 30 days: the policyholder their own, admins any',
     description:
       'The policyholder first receives the company certificate (proof of insurance) with the figures before the reset as PDF by mail; earlier certificates of the company are revoked. Within 30 days of the last reset: 409 `reset.too_soon` with the next date.',
   },
@@ -18,7 +20,20 @@ const resetMeta: OpenApiMeta = {
 
 const ZResetStatus = z.object({ lastResetAt: z.string().nullable(), nextResetAt: z.string().nullable() });
 
-export const resetCompanyProgressProcedure = companyProcedure
+/**
+ * The policyholder resets their own company (once the AVV is accepted, like every company action);
+ * admins reset any company (spec §6).
+ */
+export const resetCompanyProgressProcedure = roleProcedure('employer', 'admin')
+  .use(({ ctx, next }) => {
+    if (
+      ctx.user.role === 'employer' &&
+      !(ctx.user.companyId && companyHasOrderProcessing(ctx.db, ctx.user.companyId))
+    ) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'errors.actions_blocked' });
+    }
+    return next();
+  })
   .meta(resetMeta)
   .input(z.object({ companyId: ZStaffId }))
   .output(ZResetStatus.extend({ removed: z.number().int(), lastResetAt: z.string(), nextResetAt: z.string() }))

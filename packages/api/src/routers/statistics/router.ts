@@ -1,7 +1,9 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { getCompanyStatsProcedure } from './get-company-stats.ts';
+import { getOverallStatsProcedure } from './get-overall-stats.ts';
 
-/** Calls under /api/statistics. The admin's overall statistics join with the admin issue. */
+/** Calls under /api/statistics: the provider's overall figures (admins) and a company's dashboard. */
 export const statisticsRouter = {
+  overall: getOverallStatsProcedure,
   company: getCompanyStatsProcedure,
 } satisfies TRPCRouterRecord;

@@ -10,15 +10,15 @@ const meta: OpenApiMeta = {
     method: 'POST',
     path: '/employee/two-factor/enable',
     tags: ['Account'],
-    summary: 'Confirm the authenticator with a code',
+    summary: 'Confirm the authenticator with a code; answers ten one-time recovery codes (shown once)',
   },
 };
 
 export const twoFactorEnableProcedure = authedProcedure
   .meta(meta)
   .input(z.object({ code: ZTotpCode }))
-  .output(z.object({ success: z.literal(true) }))
-  .mutation(({ ctx, input }) => {
-    confirmTotpEnrolment(ctx.db, ctx.user.id, input.code, requestMeta(ctx));
-    return { success: true as const };
-  });
+  .output(z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()) }))
+  .mutation(({ ctx, input }) => ({
+    success: true as const,
+    ...confirmTotpEnrolment(ctx.db, ctx.user.id, input.code, requestMeta(ctx)),
+  }));

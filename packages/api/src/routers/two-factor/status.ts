@@ -15,5 +15,5 @@ const meta: OpenApiMeta = {
 export const twoFactorStatusProcedure = authedProcedure
   .meta(meta)
   .input(z.void())
-  .output(z.object({ enabled: z.boolean(), required: z.boolean() }))
+  .output(z.object({ enabled: z.boolean(), required: z.boolean(), recoveryCodesLeft: z.number().int() }))
   .query(({ ctx }) => totpStatus(ctx.db, ctx.user.id));

@@ -1,0 +1,69 @@
+import { companies, eq, sql, type TDatabase, users } from '@portal/db';
+import { audit } from '../audit/audit.ts';
+import type { TRequestMeta } from '../auth/login.ts';
+import type { TSessionUser } from '../auth/sessions.ts';
+import { eraseCertificates } from '../certificates/revoke-certificates.ts';
+import { DomainError, notFound } from '../errors.ts';
+
+/**
+ * POST /employee/delete-employer-completely/{id} (DECISIONS.md deletion rule): the policyholder's
+ * company with all its people, progress, quiz attempts, assignments, sessions, tokens, AVV
+ * records, uploads and mails go in one transaction. Certificates become tombstones (code, dates,
+ * reason) so a scanned QR code says "revoked". Audit entries of the company lose every id and
+ * address; one entry without personal data records the deletion.
+ */
+export function deleteEmployerCompletely(
+  db: TDatabase,
+  admin: TSessionUser,
+  employerId: string,
+  meta: TRequestMeta,
+  now = new Date(),
+) {
+  if (admin.role !== 'admin') throw notFound();
+  return db.transaction(
+    (tx) => {
+      const employer = tx
+        .select({ id: users.id, role: users.role, companyId: users.companyId })
+        .from(users)
+        .where(eq(users.id, employerId))
+        .get();
+      if (employer?.role !== 'employer' || !employer.companyId) throw notFound();
+      const companyId = employer.companyId;
+      const owner = tx.select({ ownerId: companies.ownerId }).from(companies).where(eq(companies.id, companyId)).get();
+      if (owner?.ownerId !== employer.id) throw new DomainError('CONFLICT', 'admin.not_owner');
+
+      const people = sql`select id from users where company_id = ${companyId}`;
+      // Rows that name the company's people but do not cascade from the company.
+      const mails = tx.run(
+        sql`delete from mail_outbox where company_id = ${companyId} or user_id in (${people})`,
+      ).changes;
+      tx.run(
+        sql`delete from login_throttle where key in (select 'account:' || email from users where company_id = ${companyId})`,
+      );
+      eraseCertificates(tx, { companyId }, now);
+      tx.run(
+        sql`update certificates set content = null, user_id = null, company_id = null,
+                   revoked_at = coalesce(revoked_at, ${now.getTime()}),
+                   revoked_reason = coalesce(revoked_reason, 'company_deleted')
+             where user_id in (${people})`,
+      );
+      tx.run(
+        sql`update audit_log set actor_id = null, target_id = null, company_id = null, ip = null, details = null
+             where company_id = ${companyId} or actor_id in (${people}) or target_id in (${people})`,
+      );
+      const removedPeople = tx.run(sql`delete from users where company_id = ${companyId}`).changes;
+      // The company row last: progress, quiz attempts, uploads and AVV records cascade from it and
+      // from the people.
+      tx.run(sql`delete from companies where id = ${companyId}`);
+      audit(tx, {
+        action: 'company.deleted',
+        actorId: admin.id,
+        actorRole: admin.role,
+        ip: meta.ip,
+        details: { people: removedPeople, mails },
+      });
+      return { deleted: true as const, people: removedPeople };
+    },
+    { behavior: 'immediate' },
+  );
+}

@@ -1,0 +1,6 @@
+export * from './admins.ts';
+export * from './block-account.ts';
+export * from './delete-employer-completely.ts';
+export * from './policyholder-details.ts';
+export * from './policyholders.ts';
+export * from './set-password.ts';

@@ -1,0 +1,71 @@
+import { inArray, type TDb, users } from '@portal/db';
+import type { TCsvRow, TRowError } from '../employees/employee-csv.ts';
+
+/**
+ * Why a row is not imported: an error of the file, or `email_taken` when the address already
+ * belongs to someone outside this company (emails are unique over the whole portal).
+ */
+export type TImportReason = TRowError | 'email_taken';
+export type TRowStatus = 'new' | 'existing' | 'invalid';
+
+export interface TClassifiedRow {
+  line: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  status: TRowStatus;
+  reasons: TImportReason[];
+}
+
+export interface TRowSummary {
+  toCreate: number;
+  existing: number;
+  validationErrors: number;
+  handled: number;
+}
+
+// Well below SQLite's limit of bound parameters per statement.
+const LOOKUP_CHUNK = 500;
+
+function companiesByEmail(db: TDb, emails: string[]): Map<string, string | null> {
+  const owners = new Map<string, string | null>();
+  for (let start = 0; start < emails.length; start += LOOKUP_CHUNK) {
+    const chunk = emails.slice(start, start + LOOKUP_CHUNK);
+    const found = db
+      .select({ email: users.email, companyId: users.companyId })
+      .from(users)
+      .where(inArray(users.email, chunk))
+      .all();
+    for (const row of found) owners.set(row.email, row.companyId);
+  }
+  return owners;
+}
+
+/**
+ * Sorts parsed rows into new people, people this company already has ("existing", matched by
+ * email only: names are not compared or updated) and rows that cannot be imported.
+ */
+export function classifyRows(db: TDb, companyId: string, rows: readonly TCsvRow[]): TClassifiedRow[] {
+  const owners = companiesByEmail(
+    db,
+    rows.filter((row) => row.errors.length === 0).map((row) => row.email),
+  );
+  return rows.map(({ line, firstname, lastname, email, errors }) => {
+    const base = { line, firstname, lastname, email };
+    if (errors.length > 0) return { ...base, status: 'invalid', reasons: [...errors] };
+    if (!owners.has(email)) return { ...base, status: 'new', reasons: [] };
+    return owners.get(email) === companyId
+      ? { ...base, status: 'existing', reasons: [] }
+      : { ...base, status: 'invalid', reasons: ['email_taken'] };
+  });
+}
+
+export function summariseRows(rows: readonly { status: TRowStatus }[]): TRowSummary {
+  const count = (status: TRowStatus) => rows.filter((row) => row.status === status).length;
+  return {
+    toCreate: count('new'),
+    existing: count('existing'),
+    validationErrors: count('invalid'),
+    handled: rows.length,
+  };
+}

@@ -1,0 +1,20 @@
+import type { TDb } from '@portal/db';
+import { companyHasOrderProcessing } from '../avv/order-processing.ts';
+import type { TParsedCsv } from '../employees/employee-csv.ts';
+import { classifyRows, summariseRows, type TClassifiedRow, type TRowSummary } from './classify-rows.ts';
+import { importContext } from './import-context.ts';
+
+export interface TUploadPreview {
+  companyName: string;
+  /** Without the AVV the import is refused; the preview says so before anyone confirms. */
+  orderProcessing: boolean;
+  rows: TClassifiedRow[];
+  summary: TRowSummary;
+}
+
+/** What an import of this file would do for the company today; stores nothing. */
+export function previewEmployeeList(db: TDb, companyId: string, parsed: TParsedCsv): TUploadPreview {
+  const { companyName } = importContext(db, companyId);
+  const rows = classifyRows(db, companyId, parsed.rows);
+  return { companyName, orderProcessing: companyHasOrderProcessing(db, companyId), rows, summary: summariseRows(rows) };
+}

@@ -1,5 +1,6 @@
-import { avvAcceptances, companies, desc, employeeUploads, eq, type TDb, users } from '@portal/db';
+import { avvAcceptances, desc, employeeUploads, eq, type TDb, users } from '@portal/db';
 import type { TSessionUser } from '../auth/sessions.ts';
+import { getCompany } from '../company/company-data.ts';
 import { resetStatus } from '../company/reset-company-progress.ts';
 import { notFound } from '../errors.ts';
 
@@ -31,24 +32,9 @@ export function policyholderDetails(db: TDb, admin: TSessionUser, employerId: st
     .from(users)
     .where(eq(users.id, employerId))
     .get();
-  if (!employer || employer.role !== 'employer' || !employer.companyId) throw notFound();
+  if (employer?.role !== 'employer' || !employer.companyId) throw notFound();
   const companyId = employer.companyId;
-  const company = db
-    .select({
-      id: companies.id,
-      companyName: companies.companyName,
-      street: companies.street,
-      postCode: companies.postCode,
-      city: companies.city,
-      phoneNumber: companies.phoneNumber,
-      insuranceNumber: companies.insuranceNumber,
-      employeeCount: companies.employeeCount,
-      createdAt: companies.createdAt,
-    })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .get();
-  if (!company) throw notFound();
+  const company = getCompany(db, admin, companyId);
 
   const avvRecords = db
     .select({
@@ -86,7 +72,7 @@ export function policyholderDetails(db: TDb, admin: TSessionUser, employerId: st
       avvAcceptedAt: avvAcceptedAt?.toISOString() ?? null,
       createdAt: createdAt.toISOString(),
     },
-    company: { ...company, createdAt: company.createdAt.toISOString() },
+    company,
     avvRecords: avvRecords.map((record) => ({
       contractVersion: record.contractVersion,
       acceptedAt: record.acceptedAt.toISOString(),

@@ -34,7 +34,7 @@ export async function adminSetPassword(
     .from(users)
     .where(eq(users.id, userId))
     .get();
-  if (!target || target.role !== 'employer') throw notFound();
+  if (target?.role !== 'employer') throw notFound();
   assertStrongPassword(password, userInputsOf(target));
   const passwordHash = await hashPassword(password);
   return db.transaction(

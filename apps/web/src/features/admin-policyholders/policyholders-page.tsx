@@ -1,8 +1,8 @@
 import type { TMessageKey } from '@portal/i18n';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
 import { Pager } from '../../components/pager.tsx';
+import { SortHeader } from '../../components/sort-header.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 import { useT } from '../../lib/i18n.tsx';
 import {
@@ -142,29 +142,15 @@ export default function PolicyholdersPage() {
               <table className="table">
                 <thead>
                   <tr>
-                    {COLUMNS.map((column) => {
-                      const active = sort.sort === column.sort;
-                      return (
-                        <th
-                          key={column.sort}
-                          scope="col"
-                          aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-                        >
-                          <Button
-                            className="sort-button"
-                            onPress={() =>
-                              setSort({
-                                sort: column.sort,
-                                direction: active && sort.direction === 'asc' ? 'desc' : 'asc',
-                              })
-                            }
-                          >
-                            {t(column.label)}
-                            <span aria-hidden="true">{active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-                          </Button>
-                        </th>
-                      );
-                    })}
+                    {COLUMNS.map((column) => (
+                      <SortHeader
+                        key={column.sort}
+                        column={column.sort}
+                        label={t(column.label)}
+                        sort={sort}
+                        onSort={setSort}
+                      />
+                    ))}
                     <th scope="col">{t('policyholders.col_avv')}</th>
                     <th scope="col">{t('policyholders.col_status')}</th>
                   </tr>

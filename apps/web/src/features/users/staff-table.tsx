@@ -1,5 +1,5 @@
 import type { TMessageKey } from '@portal/i18n';
-import { Button } from 'react-aria-components';
+import { SortHeader, type TSortState as TGenericSortState } from '../../components/sort-header.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { RowActions, type TRowAction } from './row-actions.tsx';
 import type { TStaffRow, TStaffSort } from './staff-row.ts';
@@ -18,10 +18,7 @@ const ROLE_KEY = {
   employee: 'users.role_employee',
 } as const;
 
-export interface TSortState {
-  sort: TStaffSort;
-  direction: 'asc' | 'desc';
-}
+export type TSortState = TGenericSortState<TStaffSort>;
 
 /** A plain table with sort buttons in the headers (aria-sort tells screen readers the order). */
 export function StaffTable({
@@ -43,29 +40,9 @@ export function StaffTable({
       <table className="table">
         <thead>
           <tr>
-            {COLUMNS.map((column) => {
-              const active = sort.sort === column.sort;
-              return (
-                <th
-                  key={column.sort}
-                  scope="col"
-                  aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-                >
-                  <Button
-                    className="sort-button"
-                    onPress={() =>
-                      onSort({
-                        sort: column.sort,
-                        direction: active && sort.direction === 'asc' ? 'desc' : 'asc',
-                      })
-                    }
-                  >
-                    {t(column.label)}
-                    <span aria-hidden="true">{active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-                  </Button>
-                </th>
-              );
-            })}
+            {COLUMNS.map((column) => (
+              <SortHeader key={column.sort} column={column.sort} label={t(column.label)} sort={sort} onSort={onSort} />
+            ))}
             <th scope="col">
               <span className="visually-hidden">{t('users.col_actions')}</span>
             </th>

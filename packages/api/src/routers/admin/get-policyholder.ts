@@ -2,6 +2,7 @@ import { policyholderDetails } from '@portal/core';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { adminProcedure } from '../../trpc.ts';
+import { ZCompanyResponse } from '../company/company.types.ts';
 import { ZStaffId } from '../employee/staff.types.ts';
 
 const meta: OpenApiMeta = {
@@ -29,17 +30,7 @@ export const ZPolicyholderDetails = z.object({
     twoFactorEnabled: z.boolean(),
     createdAt: z.string(),
   }),
-  company: z.object({
-    id: z.string(),
-    companyName: z.string(),
-    street: z.string(),
-    postCode: z.string(),
-    city: z.string(),
-    phoneNumber: z.string(),
-    insuranceNumber: z.string(),
-    employeeCount: z.number().int().nullable(),
-    createdAt: z.string(),
-  }),
+  company: ZCompanyResponse,
   avvRecords: z.array(
     z.object({
       contractVersion: z.string(),

@@ -149,6 +149,7 @@ test('a reload in the middle of a course resumes at the same slide', async ({ pa
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(file.slides[0]?.title ?? '');
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(new RegExp(`/trainings/${slug}/2$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(file.slides[1]?.title ?? '');
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(new RegExp(`/trainings/${slug}/3$`));
   await expect.poll(() => progressOf(userId, slug)?.slideIndex).toBe(2);

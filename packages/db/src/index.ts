@@ -1,5 +1,6 @@
 // One copy of drizzle for the whole repo: services import the operators from here.
 export { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+export * from './backup.ts';
 export * from './client.ts';
 export * as schema from './schema.ts';
 export * from './schema.ts';

@@ -1,5 +1,5 @@
 import type { TCourseLanguage } from '@portal/content';
-import { and, courseAssignments, courseProgress, eq, quizAttempts, sql, type TDb, users } from '@portal/db';
+import type { TDatabase } from '@portal/db';
 import { courseCatalog } from '../learning/catalog.ts';
 import type { courseOverview } from '../learning/course-matrix.ts';
 import { courseImageUrl } from '../learning/trainings.ts';
@@ -26,6 +26,27 @@ export interface TCompanyStats {
   completionsOverTime: { weekStart: string; completed: number; cumulative: number }[];
 }
 
+type Statement = ReturnType<TDatabase['$client']['prepare']>;
+const statements = new WeakMap<TDatabase, Statement>();
+/** Every assigned course of the company's people with its progress, prepared once per database. */
+function assignedRows(db: TDatabase): Statement {
+  let statement = statements.get(db);
+  if (!statement) {
+    statement = db.$client
+      .prepare(
+        `select a.user_id, a.course_slug, p.status, p.working_seconds, p.quiz_repeat_count,
+                p.module_repeat_count, p.attention_permille, p.completed_at
+           from course_assignments a
+           join users u on u.id = a.user_id
+           left join course_progress p on p.user_id = a.user_id and p.course_slug = a.course_slug
+          where u.company_id = ?`,
+      )
+      .raw(true);
+    statements.set(db, statement);
+  }
+  return statement;
+}
+
 /** Start of the ISO week (Monday 00:00 UTC) of a moment. */
 function weekStart(ms: number): number {
   const date = new Date(ms);
@@ -39,27 +60,19 @@ function weekStart(ms: number): number {
  * their progress) gives every per-person and per-course figure; the quiz average is a second
  * query. Measured at 5,000 people × 6 courses in `npm run bench`.
  */
-export function companyStats(db: TDb, companyId: string, lang: TCourseLanguage, now = new Date()): TCompanyStats {
-  const assignedJoin = and(
-    eq(courseAssignments.userId, courseProgress.userId),
-    eq(courseAssignments.courseSlug, courseProgress.courseSlug),
-  );
-  const rows = db
-    .select({
-      userId: courseAssignments.userId,
-      slug: courseAssignments.courseSlug,
-      status: courseProgress.status,
-      seconds: courseProgress.workingSeconds,
-      quizRepeats: courseProgress.quizRepeatCount,
-      moduleRepeats: courseProgress.moduleRepeatCount,
-      attention: courseProgress.attention,
-      completedAt: courseProgress.completedAt,
-    })
-    .from(courseAssignments)
-    .innerJoin(users, eq(users.id, courseAssignments.userId))
-    .leftJoin(courseProgress, assignedJoin)
-    .where(eq(users.companyId, companyId))
-    .all();
+export function companyStats(db: TDatabase, companyId: string, lang: TCourseLanguage, now = new Date()): TCompanyStats {
+  // Raw arrays, not objects: mapping 30,000 rows into objects was most of the cost at 5,000
+  // people (160 ms against 40 ms for the same rows as arrays).
+  const rows = assignedRows(db).all(companyId) as [
+    userId: string,
+    slug: string,
+    status: 'started' | 'completed' | null,
+    seconds: number | null,
+    quizRepeats: number | null,
+    moduleRepeats: number | null,
+    attention: number | null,
+    completedAt: number | null,
+  ][];
 
   interface TLearner {
     assigned: number;
@@ -74,7 +87,8 @@ export function companyStats(db: TDb, companyId: string, lang: TCourseLanguage, 
   let attentionSum = 0;
   let attentionCount = 0;
   const completions: number[] = [];
-  for (const row of rows) {
+  for (const [userId, slug, status, seconds, quizRepeats, moduleRepeats, attention, completedAt] of rows) {
+    const row = { userId, slug, status, seconds, quizRepeats, moduleRepeats, attention, completedAt };
     const learner = learners.get(row.userId) ?? {
       assigned: 0,
       started: 0,
@@ -97,20 +111,22 @@ export function companyStats(db: TDb, companyId: string, lang: TCourseLanguage, 
       if (row.status === 'completed') {
         learner.completed += 1;
         course.completed += 1;
-        if (row.completedAt) completions.push(row.completedAt.getTime());
+        if (row.completedAt) completions.push(row.completedAt);
       }
     }
     learners.set(row.userId, learner);
     perCourse.set(row.slug, course);
   }
 
-  const score = db
-    .select({ mean: sql<number | null>`avg(${quizAttempts.score})` })
-    .from(quizAttempts)
-    .innerJoin(courseProgress, eq(courseProgress.id, quizAttempts.progressId))
-    .innerJoin(courseAssignments, assignedJoin)
-    .where(and(eq(courseProgress.companyId, companyId), sql`${quizAttempts.score} is not null`))
-    .get();
+  const score = db.$client
+    .prepare(
+      `select avg(q.score) as mean
+         from quiz_attempts q
+         join course_progress p on p.id = q.progress_id
+         join course_assignments a on a.user_id = p.user_id and a.course_slug = p.course_slug
+        where p.company_id = ? and q.score is not null`,
+    )
+    .get(companyId) as { mean: number | null } | undefined;
 
   const since = weekStart(now.getTime()) - (PROGRESS_WEEKS - 1) * WEEK_MS;
   let cumulative = completions.filter((at) => at < since).length;

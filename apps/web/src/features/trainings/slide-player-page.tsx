@@ -42,14 +42,19 @@ export default function SlidePlayerPage() {
 
   // Arrow keys move between slides (not while typing somewhere). The listener reads the slide from
   // a ref: a key pressed right after a slide change must not act on the previous slide.
-  const position = useRef({ index, isLast, slug });
-  position.current = { index, isLast, slug };
+  const lastIndex = slides.length - 1;
+  const position = useRef({ index, lastIndex, slug });
+  position.current = { index, lastIndex, slug };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       const at = position.current;
-      if (event.key === 'ArrowRight' && !at.isLast) void navigate(slidePath(at.slug, at.index + 1));
-      if (event.key === 'ArrowLeft' && at.index > 0) void navigate(slidePath(at.slug, at.index - 1));
+      const step =
+        event.key === 'ArrowRight' && at.index < at.lastIndex ? 1 : event.key === 'ArrowLeft' && at.index > 0 ? -1 : 0;
+      if (step === 0) return;
+      // Move the ref at once: a second key pressed before the next slide renders goes one further.
+      position.current = { ...at, index: at.index + step };
+      void navigate(slidePath(at.slug, at.index + step));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

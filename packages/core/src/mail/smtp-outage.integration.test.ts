@@ -1,0 +1,108 @@
+import { createServer } from 'node:net';
+import { eq, mailOutbox } from '@portal/db';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TTestDb } from '../../../api/src/test/test-db.ts';
+import { enqueueMail } from './outbox.ts';
+import { backoffMs, createMailWorker, type TMailWorker } from './worker.ts';
+
+/** A port nobody listens on yet, so the first attempt meets a refused connection. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function startSmtp(port: number, received: string[]): Promise<SMTPServer> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    closeTimeout: 500,
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push(Buffer.concat(chunks).toString('utf8'));
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.on('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+let t: TTestDb;
+let port: number;
+let worker: TMailWorker;
+let smtp: SMTPServer | undefined;
+const received: string[] = [];
+const errors: string[] = [];
+
+beforeAll(async () => {
+  t = createTestDb();
+  port = await freePort();
+  worker = createMailWorker({
+    db: t.db,
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    from: 'E-Learning-Portal <no-reply@portal.example>',
+    intervalMs: 60_000,
+    onError: (message) => errors.push(message),
+  });
+});
+
+afterAll(async () => {
+  await worker.stop();
+  if (smtp) await stopSmtp(smtp);
+  t.cleanup();
+});
+
+const row = (id: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+
+describe('SMTP outage', () => {
+  it('keeps the mail in the outbox while the server is down and delivers it once it is back', async () => {
+    const queuedAt = new Date();
+    const id = enqueueMail(
+      t.db,
+      {
+        to: 'outage@example.com',
+        lang: 'en',
+        mail: { template: 'progress_reset', params: { name: 'Olga Outage', company: 'Outage Ltd' } },
+      },
+      queuedAt,
+    );
+    const subject = row(id)?.subject ?? '';
+    expect(subject).not.toBe('');
+
+    const firstTry = new Date(queuedAt.getTime() + 1_000);
+    expect(await worker.runOnce(firstTry)).toBe(0);
+    const waiting = row(id);
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
+    expect(waiting?.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(waiting?.nextAttemptAt.getTime()).toBe(firstTry.getTime() + backoffMs(1));
+    expect(errors).toHaveLength(1);
+
+    // Before the backoff has passed the worker leaves it alone, even with the server back.
+    smtp = await startSmtp(port, received);
+    expect(await worker.runOnce(new Date(firstTry.getTime() + backoffMs(1) - 1_000))).toBe(0);
+    expect(row(id)?.attempts).toBe(1);
+    expect(received).toEqual([]);
+
+    expect(await worker.runOnce(new Date(firstTry.getTime() + backoffMs(1) + 1_000))).toBe(1);
+    expect(row(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toContain(`Subject: ${subject}`);
+    expect(received[0]).toContain('outage@example.com');
+  });
+});

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCompany, withDb } from './support/db.ts';
+import { createAdminAccount, createCompany, withDb } from './support/db.ts';
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts';
 import { waitForMail } from './support/mail.ts';
 
@@ -35,7 +35,7 @@ test('the admin uploads a list for a policyholder, confirms, reads the counts an
     'Özlem;Şahin;keine-mail',
   ]);
 
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { email: createAdminAccount('upload') });
   await page.goto('/admin/upload');
   await expect(page.getByRole('heading', { level: 1, name: 'Mitarbeiterliste hochladen' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -101,7 +101,7 @@ test('the admin previews a policyholder’s queued list and imports it; another 
   queue('erste', 50);
   queue('zweite', 51);
 
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { email: createAdminAccount('upload') });
   await page.goto('/admin/upload');
   const queued = page.getByRole('region', { name: 'Eingegangene Listen der Versicherungsnehmer' });
   await expect(queued.getByRole('row').filter({ hasText: company })).toHaveCount(2);

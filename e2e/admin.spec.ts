@@ -1,4 +1,4 @@
-import { createCompany } from './support/db.ts';
+import { createAdminAccount, createCompany } from './support/db.ts';
 import { DEMO_PASSWORD, expect, expectNoAxeViolations, fillSignIn, signIn, test } from './support/fixtures.ts';
 
 test('an admin finds a policyholder, edits the company, blocks and unblocks, resets, and manages admins', async ({
@@ -16,7 +16,7 @@ test('an admin finds a policyholder, edits the company, blocks and unblocks, res
   await fillSignIn(customer, employer, DEMO_PASSWORD);
   await expect(customer).toHaveURL(/\/course-settings$/);
 
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { email: createAdminAccount('flow') });
   await expect(page).toHaveURL(/\/admin\/policyholders$/);
   await expect(page.getByRole('heading', { name: 'Versicherungsnehmer', level: 1 })).toBeVisible();
   await expect(page.getByText(/^\d+ von \d+ Kunden$/)).toBeVisible();
@@ -91,7 +91,7 @@ test('an admin deletes a policyholder completely after typing DELETE; the custom
   test.setTimeout(120_000);
   const tag = `del${Date.now()}`;
   const { employer } = createCompany(tag, { legacy: false });
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { email: createAdminAccount('flow') });
   await page.getByLabel('Suchen (Unternehmen, Name, E-Mail, Versicherungsnummer)').fill(tag);
   await page.getByRole('link', { name: `Altbestand ${tag} GmbH` }).click();
   await page.getByRole('button', { name: 'Vollständig löschen' }).click();

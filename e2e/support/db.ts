@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { Secret } from 'otpauth';
 import { E2E_DATABASE_FILE } from '../../playwright.config.ts';
 
 /**
@@ -139,5 +140,25 @@ export function completeCourses(userId: string, slugs: readonly string[]) {
       const at = Date.now() - (slugs.length - index) * 86_400_000;
       insert.run(crypto.randomUUID(), userId, person.companyId, slug, at - 3_600_000, at, at);
     });
+  });
+}
+
+/**
+ * An admin of its own for one spec, with the demo password and an authenticator already set up.
+ * A TOTP code is accepted once per account, so specs signing in as the same admin in parallel
+ * would queue for the next 30-second step; separate admins never wait.
+ */
+export function createAdminAccount(tag: string): string {
+  return withDb((db) => {
+    const { hash } = db.prepare("select password_hash as hash from users where email = 'admin@example.com'").get() as {
+      hash: string;
+    };
+    const email = `admin.${tag}.${Date.now()}@example.com`;
+    db.prepare(
+      `insert into users (id, firstname, lastname, email, role, password_hash, is_first_login, active,
+                          data_protection_policy_accepted, totp_secret, created_at)
+       values (?, 'Test', ?, ?, 'admin', ?, 0, 1, 1, ?, ?)`,
+    ).run(crypto.randomUUID(), `Admin ${tag}`, email, hash, new Secret({ size: 20 }).base32, Date.now());
+    return email;
   });
 }

@@ -2,12 +2,7 @@ import { appRouter, buildOpenApiDocument, type TContext } from '@portal/api';
 import { createTranslator, isMessageKey, localeFromAcceptLanguage, type TMessageKey } from '@portal/i18n';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { createOpenApiFetchHandler } from 'trpc-to-openapi';
-
-interface TAdapterOptions {
-  res?: { setHeader: (name: string, value: string) => void };
-  resHeaders?: Headers;
-}
+import { createRestHandler } from './openapi-handler.ts';
 
 interface TTrpcErrorBody {
   message?: string;
@@ -188,22 +183,25 @@ export function restRoutes(deps: {
   // Plain Hono routes beside the generated layer are listed too (conventions §3).
   openApiDocument.paths = { ...openApiDocument.paths, ...PLAIN_ROUTES };
 
+  // The Hono context of the request being handled, for the shared handler's createContext.
+  const contexts = new WeakMap<Request, Context>();
+  const handle = createRestHandler({
+    router: appRouter,
+    endpoint: '/api',
+    createContext: (request, setHeader) => {
+      const c = contexts.get(request);
+      if (!c) throw new Error('no Hono context for this request');
+      return deps.createContext(c, 'rest', setHeader);
+    },
+    onError: (error, path) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') deps.onError(path, error);
+    },
+  });
+
   app.all('/*', async (c) => {
-    const response = await createOpenApiFetchHandler({
-      endpoint: '/api',
-      router: appRouter,
-      req: withJsonContentType(c.req.raw),
-      // Typed as the fetch adapter's options, but trpc-to-openapi passes its node-style `res`.
-      createContext: (options) => {
-        const { res, resHeaders } = options as unknown as TAdapterOptions;
-        return deps.createContext(c, 'rest', (name, value) =>
-          res ? res.setHeader(name, value) : resHeaders?.append(name, value),
-        );
-      },
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') deps.onError(path, error);
-      },
-    });
+    const request = withJsonContentType(c.req.raw);
+    contexts.set(request, c);
+    const response = await handle(request);
     const shaped = await reshapeError(response, c.req.header('accept-language'));
     // Spec §7: GETs are not cached (answers are personal and change).
     if (c.req.method === 'GET') shaped.headers.set('Cache-Control', 'no-store');

@@ -1,0 +1,173 @@
+/*
+ * Issue 7 speed targets, measured with autocannon against the real app (createApp: every
+ * middleware, sessions, the REST layer) on a temporary SQLite file, 50 connections, 10 s each.
+ * Two baselines run in the same process and on the same machine: a bare Hono endpoint answering
+ * JSON and one doing a single SQLite insert. Each figure is reported with its ratio to the
+ * baseline it is judged against:
+ *   save-progress ≥ 40 % of the bare insert's requests/s, p99 < 25 ms;
+ *   trainings list ≥ 20 % of the bare JSON endpoint;
+ *   dashboard of a 5,000-person company p99 < 100 ms.
+ * Sign-in is reported too; argon2id (≈ 60 ms of CPU per attempt, on purpose) bounds it.
+ */
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { hashPasswordSync, loadConfig, seedDemoLearning, syncCourses } from '@portal/core';
+import { migrateDatabase, openDatabase, seedDemoData } from '@portal/db';
+import autocannon from 'autocannon';
+import { Hono } from 'hono';
+import { createApp } from '../apps/server/src/app.ts';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PASSWORD = 'Leuchtturm-Kompass-Nebel-42';
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
+const file = join(dir, 'portal.sqlite');
+const db = openDatabase(file);
+migrateDatabase(db);
+syncCourses(db);
+seedDemoData(db, hashPasswordSync, PASSWORD);
+seedDemoLearning(db);
+
+// A 5,000-person company for the dashboard (six courses each, 60 % started, 30 % completed).
+const bigBoss = (() => {
+  const client = db.$client;
+  const hash = (
+    client.prepare("select password_hash as h from users where email = 'employer@example.com'").get() as {
+      h: string;
+    }
+  ).h;
+  const now = Date.now();
+  client.prepare("insert into companies (id, company_name, created_at) values ('big', 'Groß GmbH', ?)").run(now);
+  client
+    .prepare(
+      `insert into users (id, firstname, lastname, email, role, company_id, password_hash, active, is_first_login,
+                          data_protection_policy_accepted, order_processing_accepted, saw_video, created_at)
+       values ('big-boss', 'Bea', 'Boss', 'boss@big.example', 'employer', 'big', ?, 1, 0, 1, 1, 1, ?)`,
+    )
+    .run(hash, now);
+  client.prepare("update companies set owner_id = 'big-boss' where id = 'big'").run();
+  const person = client.prepare(
+    `insert into users (id, firstname, lastname, email, role, company_id, active, created_at)
+     values (?, 'Vor', ?, ?, 'employee', 'big', 1, ?)`,
+  );
+  const assign = client.prepare('insert into course_assignments (user_id, course_slug) values (?, ?)');
+  const progress = client.prepare(
+    `insert into course_progress (id, user_id, company_id, course_slug, status, working_seconds, attention_permille,
+                                  content_version, started_at, completed_at, updated_at)
+     values (?, ?, 'big', ?, ?, 400, 800, '1', ?, ?, ?)`,
+  );
+  const slugs = ['5-golden-rules', 'password-security', 'email-security', 'social-engineering', 'malware', 'byod'];
+  client.transaction(() => {
+    for (let i = 0; i < 5000; i++) {
+      person.run(`big-${i}`, `Nach${i}`, `p${i}@big.example`, now);
+      slugs.forEach((slug, k) => {
+        assign.run(`big-${i}`, slug);
+        const roll = (i * 7 + k * 13) % 10;
+        if (roll < 6) {
+          const done = roll < 3;
+          progress.run(`big-${i}-${k}`, `big-${i}`, slug, done ? 'completed' : 'started', now, done ? now : null, now);
+        }
+      });
+    }
+  })();
+  return 'boss@big.example';
+})();
+
+const config = loadConfig({ NODE_ENV: 'test', DATABASE_FILE: file, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+const app = createApp({ db, config, logger: silent, webDist: join(dir, 'no-web') });
+
+// Baselines: the least a Hono endpoint can do on this machine, with and without a write.
+const baselineDb = openDatabase(join(dir, 'baseline.sqlite'));
+baselineDb.$client.exec('create table hits (id integer primary key, at integer not null)');
+const insert = baselineDb.$client.prepare('insert into hits (at) values (?)');
+const baseline = new Hono();
+baseline.get('/json', (c) => c.json({ ok: true, items: [1, 2, 3] }));
+baseline.post('/insert', (c) => {
+  insert.run(Date.now());
+  return c.json({ ok: true });
+});
+
+function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<string> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve(`http://127.0.0.1:${info.port}`),
+    );
+    servers.push(server);
+  });
+}
+const servers: { close: () => void }[] = [];
+const portal = await listen(app.fetch);
+const bare = await listen(baseline.fetch);
+
+async function token(email: string): Promise<string> {
+  const response = await fetch(`${portal}/api/employee/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body = (await response.json()) as { id?: string };
+  if (!body.id) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
+  return body.id;
+}
+const employee = await token('employee@example.com');
+const boss = await token(bigBoss);
+
+interface TFigure {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+async function run(label: string, options: autocannon.Options): Promise<TFigure> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+}
+
+const json = { 'content-type': 'application/json' };
+const figures = {
+  bareJson: await run('bare Hono JSON', { url: `${bare}/json` }),
+  bareInsert: await run('bare Hono + 1 SQLite insert', { url: `${bare}/insert`, method: 'POST' }),
+  trainings: await run('trainings list (GET /api/trainings/get-trainings)', {
+    url: `${portal}/api/trainings/get-trainings?lang=de`,
+    headers: { authorization: `Bearer ${employee}` },
+  }),
+  save: await run('save-progress (POST /api/progress/save-progress)', {
+    url: `${portal}/api/progress/save-progress`,
+    method: 'POST',
+    headers: { ...json, authorization: `Bearer ${employee}` },
+    body: JSON.stringify({ trainingSlug: '5-golden-rules', slideIndex: 1, workingSeconds: 1, slideSeconds: {} }),
+  }),
+  dashboard: await run('dashboard, 5,000 people (GET /api/statistics/get-company-stats)', {
+    url: `${portal}/api/statistics/get-company-stats?lang=de`,
+    headers: { authorization: `Bearer ${boss}` },
+  }),
+  signIn: await run('sign-in (POST /api/employee/login, argon2id)', {
+    url: `${portal}/api/employee/login`,
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: 'employee2@example.com', password: PASSWORD }),
+  }),
+};
+
+const ratio = (part: number, whole: number) => `${((part / whole) * 100).toFixed(0)} %`;
+console.log(`HTTP load: ${CONNECTIONS} connections, ${SECONDS} s each (autocannon)`);
+for (const figure of Object.values(figures)) {
+  console.log(
+    `  ${figure.label.padEnd(66)} ${figure.rps.toFixed(0).padStart(6)} req/s  p50 ${String(figure.p50).padStart(4)} ms  p99 ${String(figure.p99).padStart(4)} ms${figure.errors ? `  (${figure.errors} errors)` : ''}`,
+  );
+}
+const { bareJson, bareInsert, trainings, save, dashboard } = figures;
+console.log('  targets:');
+console.log(
+  `    save-progress ${ratio(save.rps, bareInsert.rps)} of the bare insert (≥ 40 %), p99 ${save.p99} ms (< 25 ms)`,
+);
+console.log(`    trainings list ${ratio(trainings.rps, bareJson.rps)} of the bare JSON endpoint (≥ 20 %)`);
+console.log(`    dashboard p99 ${dashboard.p99} ms (< 100 ms)`);
+for (const server of servers) server.close();

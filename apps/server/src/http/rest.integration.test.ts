@@ -672,6 +672,23 @@ describe('employee list upload', () => {
     expect(uploads().n).toBe(before);
   });
 
+  it('refuses a file over 2 MB and a list over 10,000 rows, and stores nothing', async () => {
+    const before = uploads().n;
+    const padding = 'x'.repeat(200);
+    const big = csv(
+      0,
+      Array.from({ length: 11_000 }, (_, i) => `erika;mustermann${padding};e.${i}@upload.example`),
+    );
+    expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
+    const tooLarge = await upload(employer.token, big, { confirm: true });
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.json()).toMatchObject({ messageKey: 'upload.too_large' });
+    const tooMany = await upload(employer.token, csv(10_001), { confirm: true });
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({ messageKey: 'upload.too_many_rows' });
+    expect(uploads().n).toBe(before);
+  });
+
   it('POST /pdf/upload-file stores at once; /pdf/send-upload-confirmation mails a person of the company again', async () => {
     const before = uploads().n;
     const form = new FormData();

@@ -115,18 +115,29 @@ export const employerProcedure = roleProcedure('employer');
  */
 const actionsBlocked = () => new TRPCError({ code: 'FORBIDDEN', message: 'errors.actions_blocked' });
 
-/** Employer or manager of a company; `ctx.companyId` is the only company they may touch. */
-export const companyProcedure = roleProcedure('employer', 'manager').use(({ ctx, next }) => {
-  const companyId = ctx.user.companyId;
+/** The caller's own company, refused while its AVV is not accepted. */
+function ownCompanyId(ctx: TContext): string {
+  const companyId = ctx.user?.companyId;
   if (!companyId) throw notFound();
   if (!companyHasOrderProcessing(ctx.db, companyId)) throw actionsBlocked();
-  return next({ ctx: { ...ctx, companyId } });
-});
+  return companyId;
+}
+
+/** Employer or manager of a company; `ctx.companyId` is the only company they may touch. */
+export const companyProcedure = roleProcedure('employer', 'manager').use(({ ctx, next }) =>
+  next({ ctx: { companyId: ownCompanyId(ctx) } }),
+);
 
 /** Any customer role (not admin), with their company in `ctx.companyId`. */
-export const customerProcedure = roleProcedure('employer', 'manager', 'employee').use(({ ctx, next }) => {
-  const companyId = ctx.user.companyId;
-  if (!companyId) throw notFound();
-  if (!companyHasOrderProcessing(ctx.db, companyId)) throw actionsBlocked();
-  return next({ ctx: { ...ctx, companyId } });
-});
+export const customerProcedure = roleProcedure('employer', 'manager', 'employee').use(({ ctx, next }) =>
+  next({ ctx: { companyId: ownCompanyId(ctx) } }),
+);
+
+/**
+ * For calls both admins and company roles make (spec §7 GET /employee, the company reset): admins
+ * pass with `ctx.companyId` null; everyone else gets the company rule above.
+ */
+export const companyOrAdminProcedure = (...roles: ('employer' | 'manager')[]) =>
+  roleProcedure(...roles, 'admin').use(({ ctx, next }) =>
+    next({ ctx: { companyId: ctx.user.role === 'admin' ? null : ownCompanyId(ctx) } }),
+  );

@@ -105,6 +105,7 @@ export default function AdminsPage() {
       <section className="card" aria-labelledby="admins-heading">
         <h2 id="admins-heading">{t('admins.list_title')}</h2>
         {admins.isPending && <p role="status">{t('app.loading')}</p>}
+        {admins.isError && <p role="alert">{t('app.something_went_wrong')}</p>}
         {admins.data && (
           <div className="table-scroll">
             <table className="table">

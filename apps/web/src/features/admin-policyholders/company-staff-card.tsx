@@ -34,7 +34,11 @@ export function CompanyStaffCard({ companyId }: { companyId: string }) {
         }}
       />
       {staff.isPending && <p role="status">{t('app.loading')}</p>}
-      {staff.data && (
+      {staff.isError && <p role="alert">{t('app.something_went_wrong')}</p>}
+      {staff.data?.items.length === 0 && (
+        <p className="notice">{term ? t('users.no_results', { search: term }) : t('users.empty')}</p>
+      )}
+      {staff.data && staff.data.items.length > 0 && (
         <div className="table-scroll">
           <table className="table">
             <thead>

@@ -1,7 +1,6 @@
-import { companyHasOrderProcessing, countPolicyholders, listPolicyholders, listStaff, notFound } from '@portal/core';
-import { TRPCError } from '@trpc/server';
+import { countPolicyholders, listPolicyholders, listStaff } from '@portal/core';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { roleProcedure } from '../../trpc.ts';
+import { companyOrAdminProcedure } from '../../trpc.ts';
 import { ZStaffListRequestSchema, ZStaffListResponseSchema } from './staff.types.ts';
 
 const meta: OpenApiMeta = {
@@ -19,13 +18,13 @@ const meta: OpenApiMeta = {
  * "employers with company, paged 1000 at a time" for admins. One procedure (one REST path), one
  * row shape; admin rows carry `policyholder`.
  */
-export const listStaffProcedure = roleProcedure('employer', 'manager', 'admin')
+export const listStaffProcedure = companyOrAdminProcedure('employer', 'manager')
   .meta(meta)
   .input(ZStaffListRequestSchema)
   .output(ZStaffListResponseSchema)
   .query(({ ctx, input }) => {
     const page = input.page ?? 1;
-    if (ctx.user.role === 'admin') {
+    if (ctx.companyId === null) {
       const pageSize = input.pageSize ?? 1000;
       const items = listPolicyholders(ctx.db, { skip: (page - 1) * pageSize, limit: pageSize }).map(
         ({ company, avvAccepted, avvAcceptedAt, people, ...row }) => ({
@@ -37,11 +36,5 @@ export const listStaffProcedure = roleProcedure('employer', 'manager', 'admin')
       );
       return { items, total: countPolicyholders(ctx.db), page, pageSize };
     }
-    // The same rule as every company-scoped procedure: own company, AVV accepted.
-    const companyId = ctx.user.companyId;
-    if (!companyId) throw notFound();
-    if (!companyHasOrderProcessing(ctx.db, companyId)) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'errors.actions_blocked' });
-    }
-    return listStaff(ctx.db, companyId, { ...input, pageSize: Math.min(input.pageSize ?? 25, 100) });
+    return listStaff(ctx.db, ctx.companyId, { ...input, pageSize: Math.min(input.pageSize ?? 25, 100) });
   });

@@ -1,8 +1,7 @@
-import { companyHasOrderProcessing, resetCompanyProgress, resetStatus } from '@portal/core';
-import { TRPCError } from '@trpc/server';
+import { resetCompanyProgress, resetStatus } from '@portal/core';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { companyProcedure, roleProcedure } from '../../trpc.ts';
+import { companyOrAdminProcedure, companyProcedure } from '../../trpc.ts';
 import { requestMeta } from '../auth/session-response.ts';
 import { ZStaffId } from '../employee/staff.types.ts';
 
@@ -24,16 +23,7 @@ const ZResetStatus = z.object({ lastResetAt: z.string().nullable(), nextResetAt:
  * The policyholder resets their own company (once the AVV is accepted, like every company action);
  * admins reset any company (spec §6).
  */
-export const resetCompanyProgressProcedure = roleProcedure('employer', 'admin')
-  .use(({ ctx, next }) => {
-    if (
-      ctx.user.role === 'employer' &&
-      !(ctx.user.companyId && companyHasOrderProcessing(ctx.db, ctx.user.companyId))
-    ) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'errors.actions_blocked' });
-    }
-    return next();
-  })
+export const resetCompanyProgressProcedure = companyOrAdminProcedure('employer')
   .meta(resetMeta)
   .input(z.object({ companyId: ZStaffId }))
   .output(ZResetStatus.extend({ removed: z.number().int(), lastResetAt: z.string(), nextResetAt: z.string() }))

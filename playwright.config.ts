@@ -1,10 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
-export const E2E_DATABASE_FILE = './data/e2e/portal.sqlite';
+/*
+ * Port, SMTP port and data directory can be moved by environment so that two runs (e.g. two
+ * engineers or agents on one machine) do not share a server or a database. CI uses the defaults.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? './data/e2e';
+export const E2E_DATABASE_FILE = `${DATA_DIR}/portal.sqlite`;
 export const E2E_DEMO_PASSWORD = 'Leuchtturm-Kompass-Nebel-42';
-export const E2E_MAIL_DIR = './data/e2e/mail';
-const SMTP_PORT = 2526;
+export const E2E_MAIL_DIR = `${DATA_DIR}/mail`;
+export const E2E_BASE_URL = `http://localhost:${PORT}`;
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 /**
  * End-to-end tests against the built server (npm run test:e2e builds the web app first) on a
@@ -19,7 +25,7 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 30_000,
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: E2E_BASE_URL,
     locale: 'de-DE',
     trace: 'off',
     launchOptions: {
@@ -50,7 +56,7 @@ export default defineConfig({
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://localhost:${PORT}`,
+      PUBLIC_URL: E2E_BASE_URL,
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_WORKER_INTERVAL_MS: '250',
       E2E_SMTP_PORT: String(SMTP_PORT),

@@ -15,7 +15,7 @@ test('reset link from the mailbox sets a new password once', async ({ page }) =>
   const mail = page.locator('article', { hasText: 'employee2@example.com' }).first();
   await expect(mail).toContainText('Passwort zurücksetzen');
   const link = await mail.getByRole('link', { name: /recovery-password/ }).getAttribute('href');
-  expect(link).toMatch(/^http:\/\/localhost:3100\/recovery-password\/[a-z0-9]+$/);
+  expect(link).toMatch(new RegExp(`^${E2E_BASE_URL}/recovery-password/[a-z0-9]+$`));
   const path = new URL(link as string).pathname;
 
   await page.goto(path);

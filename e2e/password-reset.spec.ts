@@ -1,3 +1,4 @@
+import { E2E_BASE_URL } from '../playwright.config.ts';
 import { expect, fillSignIn, test } from './support/fixtures.ts';
 
 const NEW_PASSWORD = 'Blaue Möwen fliegen leise 77';

@@ -24,11 +24,20 @@ export class ContentError extends Error {
   }
 }
 
+type TTimedSlide = { body: string; title: string; minReadingSeconds?: number };
+// Every save-progress weighs each seen slide, so the word count is kept per (immutable) slide.
+const readingSeconds = new WeakMap<TTimedSlide, number>();
+
 /** Slides are read at 200 words per minute, and never in under 5 seconds (DECISIONS.md). */
-export function minReadingSeconds(slide: { body: string; title: string; minReadingSeconds?: number }): number {
+export function minReadingSeconds(slide: TTimedSlide): number {
   if (slide.minReadingSeconds !== undefined) return slide.minReadingSeconds;
-  const words = `${slide.title} ${slide.body}`.split(/\s+/).filter(Boolean).length;
-  return Math.max(5, Math.round((words / 200) * 60));
+  let seconds = readingSeconds.get(slide);
+  if (seconds === undefined) {
+    const words = `${slide.title} ${slide.body}`.split(/\s+/).filter(Boolean).length;
+    seconds = Math.max(5, Math.round((words / 200) * 60));
+    readingSeconds.set(slide, seconds);
+  }
+  return seconds;
 }
 
 /** A course needs this much slide text per language to fill 10-15 minutes with the quiz. */

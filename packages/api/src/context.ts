@@ -24,6 +24,8 @@ export interface TContext {
   via: 'rest' | 'trpc';
   session: TSessionInfo | null;
   user: TSessionUser | null;
+  /** Whether the caller's company has an accepted AVV (spec §4), read together with the session. */
+  companyAvvAccepted: boolean;
   /** Set when a cookie-authenticated write fails the CSRF rule; authed procedures refuse it. */
   csrfRejected: boolean;
   setSessionCookie: (token: string, maxAgeSeconds: number) => void;
@@ -78,6 +80,7 @@ export function createContextFactory(deps: { db: TDatabase; config: TConfig }) {
       via: adapter.via,
       session: resolved?.session ?? null,
       user: resolved?.user ?? null,
+      companyAvvAccepted: resolved?.companyAvvAccepted ?? false,
       csrfRejected,
       setSessionCookie: (value, maxAgeSeconds) =>
         adapter.setHeader('Set-Cookie', `${cookieName}=${value}; ${cookieAttributes}; Max-Age=${maxAgeSeconds}`),

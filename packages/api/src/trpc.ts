@@ -2,7 +2,7 @@
  * tRPC setup, in three sections: initialisation with the error shape, the error translation
  * middleware, and the base procedures every router builds on.
  */
-import { companyHasOrderProcessing, DomainError } from '@portal/core';
+import { DomainError } from '@portal/core';
 import { isMessageKey, type TMessageKey, type TTranslate } from '@portal/i18n';
 import type { TRole } from '@portal/validators';
 import { initTRPC, TRPCError } from '@trpc/server';
@@ -75,14 +75,16 @@ export const createCallerFactory = t.createCallerFactory;
 
 // ── 2. Domain errors become tRPC errors ──────────────────────────────────────────────────────
 
-const translateDomainErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
+/** A service's DomainError (the resolver threw it) becomes the tRPC error of its kind. */
+function translated<TResult extends { ok: boolean; error?: { cause?: unknown } }>(result: TResult): TResult {
+  if (!result.ok && result.error?.cause instanceof DomainError) {
     const domain = result.error.cause;
     throw new TRPCError({ code: domain.kind, message: domain.messageKey, cause: domain });
   }
   return result;
-});
+}
+
+const translateDomainErrors = t.middleware(async ({ next }) => translated(await next()));
 
 const authorizationRequired = () => new TRPCError({ code: 'UNAUTHORIZED', message: 'errors.AUTHORIZATION_REQUIRED' });
 /** Wrong role and foreign ids answer like a missing thing (DECISIONS.md tenancy). */
@@ -90,20 +92,35 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'errors.NOT_F
 
 // ── 3. Base procedures ───────────────────────────────────────────────────────────────────────
 
+/*
+ * Each base procedure has exactly one middleware: its access rule, which also translates domain
+ * errors. tRPC copies its options and context at every middleware level, and the four levels this
+ * used to take (errors, signed in, role, company) were a tenth of a small call's CPU time.
+ */
+const guarded = <TAdded extends object>(rule: (ctx: TContext) => TAdded) =>
+  t.middleware(async ({ ctx, next }) => translated(await next({ ctx: rule(ctx) })));
+
+type TSignedIn = { user: NonNullable<TContext['user']>; session: NonNullable<TContext['session']> };
+
+/** A signed-in caller (and a cookie-authenticated write that passes the CSRF rule). */
+function signedIn(ctx: TContext): TSignedIn {
+  if (ctx.csrfRejected) throw new TRPCError({ code: 'FORBIDDEN', message: 'errors.CSRF' });
+  if (!ctx.user || !ctx.session) throw authorizationRequired();
+  return { user: ctx.user, session: ctx.session };
+}
+
+function inRole(ctx: TContext, roles: readonly TRole[]): TSignedIn {
+  const caller = signedIn(ctx);
+  if (!roles.includes(caller.user.role)) throw notFound();
+  return caller;
+}
+
 export const publicProcedure = t.procedure.use(translateDomainErrors);
 
 /** A signed-in caller: `ctx.user` and `ctx.session` are non-null. */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (ctx.csrfRejected) throw new TRPCError({ code: 'FORBIDDEN', message: 'errors.CSRF' });
-  if (!ctx.user || !ctx.session) throw authorizationRequired();
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
-});
+export const authedProcedure = t.procedure.use(guarded(signedIn));
 
-export const roleProcedure = (...roles: TRole[]) =>
-  authedProcedure.use(({ ctx, next }) => {
-    if (!roles.includes(ctx.user.role)) throw notFound();
-    return next();
-  });
+export const roleProcedure = (...roles: TRole[]) => t.procedure.use(guarded((ctx) => inRole(ctx, roles)));
 
 /** The provider's back office. Marked in meta; the admin access test calls every such procedure. */
 export const adminProcedure = roleProcedure('admin').meta({ adminOnly: true });
@@ -115,22 +132,22 @@ export const employerProcedure = roleProcedure('employer');
  */
 const actionsBlocked = () => new TRPCError({ code: 'FORBIDDEN', message: 'errors.actions_blocked' });
 
-/** The caller's own company, refused while its AVV is not accepted. */
+/** The caller's own company, refused while its AVV is not accepted (read with the session). */
 function ownCompanyId(ctx: TContext): string {
   const companyId = ctx.user?.companyId;
   if (!companyId) throw notFound();
-  if (!companyHasOrderProcessing(ctx.db, companyId)) throw actionsBlocked();
+  if (!ctx.companyAvvAccepted) throw actionsBlocked();
   return companyId;
 }
 
 /** Employer or manager of a company; `ctx.companyId` is the only company they may touch. */
-export const companyProcedure = roleProcedure('employer', 'manager').use(({ ctx, next }) =>
-  next({ ctx: { companyId: ownCompanyId(ctx) } }),
+export const companyProcedure = t.procedure.use(
+  guarded((ctx) => ({ ...inRole(ctx, ['employer', 'manager']), companyId: ownCompanyId(ctx) })),
 );
 
 /** Any customer role (not admin), with their company in `ctx.companyId`. */
-export const customerProcedure = roleProcedure('employer', 'manager', 'employee').use(({ ctx, next }) =>
-  next({ ctx: { companyId: ownCompanyId(ctx) } }),
+export const customerProcedure = t.procedure.use(
+  guarded((ctx) => ({ ...inRole(ctx, ['employer', 'manager', 'employee']), companyId: ownCompanyId(ctx) })),
 );
 
 /**
@@ -138,6 +155,9 @@ export const customerProcedure = roleProcedure('employer', 'manager', 'employee'
  * pass with `ctx.companyId` null; everyone else gets the company rule above.
  */
 export const companyOrAdminProcedure = (...roles: ('employer' | 'manager')[]) =>
-  roleProcedure(...roles, 'admin').use(({ ctx, next }) =>
-    next({ ctx: { companyId: ctx.user.role === 'admin' ? null : ownCompanyId(ctx) } }),
+  t.procedure.use(
+    guarded((ctx) => {
+      const caller = inRole(ctx, [...roles, 'admin']);
+      return { ...caller, companyId: caller.user.role === 'admin' ? null : ownCompanyId(ctx) };
+    }),
   );

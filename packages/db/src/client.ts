@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema.ts';
+import { cacheStatements } from './statement-cache.ts';
 
 export type TDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 /** A transaction handle; services accept either, so they compose inside a caller's transaction. */
@@ -25,6 +26,7 @@ export function openDatabase(file: string): TDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  cacheStatements(sqlite);
   return drizzle({ client: sqlite, schema }) as TDatabase;
 }
 

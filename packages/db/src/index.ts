@@ -1,7 +1,9 @@
 // One copy of drizzle for the whole repo: services import the operators from here.
 export { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+export { alias } from 'drizzle-orm/sqlite-core';
 export * from './backup.ts';
 export * from './client.ts';
+export { preparedQuery } from './prepared-query.ts';
 export * as schema from './schema.ts';
 export * from './schema.ts';
 export { seedDemoData, type TDemoCredentials } from './seed.ts';

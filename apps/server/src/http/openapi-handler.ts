@@ -2,6 +2,8 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { TRPCError } from '@trpc/server';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 
+const NEVER_ABORTED = new AbortController().signal;
+
 /** What the node-style handler calls `res`: headers, a status, and the body at the end. */
 interface TNodeResponse {
   setHeader: (name: string, value: string | string[]) => void;
@@ -23,7 +25,10 @@ export function createRestHandler<TCtx>(options: {
   /** Called per request with the original request and a way to set response headers. */
   createContext: (request: Request, setHeader: (name: string, value: string) => void) => TCtx | Promise<TCtx>;
   onError: (error: TRPCError, path: string | undefined) => void;
+  /** Reads the body of a JSON request; the fetch API's `text()` unless the server knows faster. */
+  readBody?: (request: Request) => Promise<string>;
 }) {
+  const readBody = options.readBody ?? ((request: Request) => request.text());
   const requests = new WeakMap<object, { request: Request; res: TNodeResponse }>();
   const handler = createOpenApiNodeHttpHandler({
     router: options.router as never,
@@ -39,7 +44,7 @@ export function createRestHandler<TCtx>(options: {
     const url = new URL(request.url.replace(options.endpoint, ''));
     let body: { ok: true; value: unknown } | { ok: false; cause: unknown } = { ok: true, value: undefined };
     if (request.headers.get('content-type')?.includes('application/json')) {
-      const text = await request.text();
+      const text = await readBody(request);
       try {
         body = { ok: true, value: text === '' ? undefined : JSON.parse(text) };
       } catch (cause) {
@@ -49,6 +54,10 @@ export function createRestHandler<TCtx>(options: {
     const req = new Proxy(request, {
       get: (target, property) => {
         if (property === 'url') return url.toString();
+        // trpc-to-openapi hands the request's signal to the procedure, and reading it makes
+        // @hono/node-server build a full fetch Request (a tenth of a small call's CPU time). Every
+        // procedure here finishes synchronously on SQLite, so there is nothing to abort.
+        if (property === 'signal') return NEVER_ABORTED;
         if (property === 'body') {
           if (!body.ok)
             throw new TRPCError({ code: 'PARSE_ERROR', message: 'Failed to parse request body', cause: body.cause });

@@ -3,6 +3,7 @@ import { createTranslator, isMessageKey, localeFromAcceptLanguage, type TMessage
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { createRestHandler } from './openapi-handler.ts';
+import { bodyText } from './read-body.ts';
 
 interface TTrpcErrorBody {
   message?: string;
@@ -195,6 +196,10 @@ export function restRoutes(deps: {
     },
     onError: (error, path) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') deps.onError(path, error);
+    },
+    readBody: (request) => {
+      const c = contexts.get(request);
+      return c ? bodyText(c) : request.text();
     },
   });
 

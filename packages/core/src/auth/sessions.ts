@@ -1,4 +1,4 @@
-import { and, eq, ne, sessions, sql, type TDb, users } from '@portal/db';
+import { alias, and, companies, eq, ne, sessions, sql, type TDb, users } from '@portal/db';
 import type { TRole } from '@portal/validators';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_INTERVAL_MS } from '../policy.ts';
 import { constantTimeEqualHex, generateSecret, hashSecret } from '../tokens.ts';
@@ -23,6 +23,9 @@ export interface TSessionUser {
   lang: 'de' | 'en';
 }
 
+/** The policyholder of the caller's company, whose AVV acceptance unlocks the company (spec §4). */
+const owner = alias(users, 'owner');
+
 function buildSessionLookup(db: TDb) {
   return db
     .select({
@@ -39,9 +42,12 @@ function buildSessionLookup(db: TDb) {
       lastname: users.lastname,
       lang: users.lang,
       locked: users.locked,
+      companyAvvAccepted: owner.orderProcessingAccepted,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(owner, eq(owner.id, companies.ownerId))
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare();
 }
@@ -100,7 +106,7 @@ export function validateSessionToken(
   db: TDb,
   token: string,
   now: Date = new Date(),
-): { session: TSessionInfo; user: TSessionUser } | null {
+): { session: TSessionInfo; user: TSessionUser; companyAvvAccepted: boolean } | null {
   const [id, secret] = token.split('.');
   if (!id || !secret || id.length > 64 || secret.length > 128) return null;
   const row = sessionLookup(db).get({ id });
@@ -126,6 +132,8 @@ export function validateSessionToken(
       lastname: row.lastname,
       lang: row.lang,
     },
+    // Read with the session so that the company rule costs company-scoped calls no extra query.
+    companyAvvAccepted: row.companyAvvAccepted === true,
   };
 }
 

@@ -1,4 +1,4 @@
-import { companies, eq, type TDb, users } from '@portal/db';
+import { companies, eq, preparedQuery, sql, type TDb, users } from '@portal/db';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { notFound } from '../errors.ts';
 import { canView } from '../users/visibility.ts';
@@ -9,14 +9,18 @@ import { canView } from '../users/visibility.ts';
  * an owner counts as not accepted.
  */
 export function companyHasOrderProcessing(db: TDb, companyId: string): boolean {
-  const row = db
+  return acceptanceOf(db).get({ companyId })?.accepted === true;
+}
+
+// Every company-scoped request asks this first, so it is prepared once per connection.
+const acceptanceOf = preparedQuery((db) =>
+  db
     .select({ accepted: users.orderProcessingAccepted })
     .from(companies)
     .innerJoin(users, eq(users.id, companies.ownerId))
-    .where(eq(companies.id, companyId))
-    .get();
-  return row?.accepted === true;
-}
+    .where(eq(companies.id, sql.placeholder('companyId')))
+    .prepare(),
+);
 
 /** POST /employee/supervisor-data/{id}: does this person's supervisor have an accepted AVV? */
 export function supervisorData(db: TDb, viewer: TSessionUser, userId: string): { hasOrderProcessing: boolean } {

@@ -1,5 +1,5 @@
 import type { TLoadedCourse } from '@portal/content';
-import { and, courseAssignments, courseProgress, eq, type TDb } from '@portal/db';
+import { and, courseAssignments, courseProgress, eq, preparedQuery, sql, type TDb } from '@portal/db';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { notFound } from '../errors.ts';
 import { findCourse } from './catalog.ts';
@@ -13,19 +13,34 @@ export type TProgressRow = typeof courseProgress.$inferSelect;
 export function assignedCourse(db: TDb, learner: TSessionUser, slug: string): TLoadedCourse {
   const course = findCourse(slug);
   if (!course || learner.role === 'admin' || !learner.companyId) throw notFound();
-  const assignment = db
-    .select({ slug: courseAssignments.courseSlug })
-    .from(courseAssignments)
-    .where(and(eq(courseAssignments.userId, learner.id), eq(courseAssignments.courseSlug, course.meta.slug)))
-    .get();
-  if (!assignment) throw notFound();
+  if (!assignmentOf(db).get({ userId: learner.id, slug: course.meta.slug })) throw notFound();
   return course;
 }
 
 export function findProgress(db: TDb, userId: string, slug: string): TProgressRow | undefined {
-  return db
+  return progressOf(db).get({ userId, slug });
+}
+
+// Both run on every learning request (open, save, quiz), so they are prepared once per connection.
+const assignmentOf = preparedQuery((db) =>
+  db
+    .select({ slug: courseAssignments.courseSlug })
+    .from(courseAssignments)
+    .where(
+      and(
+        eq(courseAssignments.userId, sql.placeholder('userId')),
+        eq(courseAssignments.courseSlug, sql.placeholder('slug')),
+      ),
+    )
+    .prepare(),
+);
+
+const progressOf = preparedQuery((db) =>
+  db
     .select()
     .from(courseProgress)
-    .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseSlug, slug)))
-    .get();
-}
+    .where(
+      and(eq(courseProgress.userId, sql.placeholder('userId')), eq(courseProgress.courseSlug, sql.placeholder('slug'))),
+    )
+    .prepare(),
+);

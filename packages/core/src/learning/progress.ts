@@ -1,14 +1,25 @@
 import { minReadingSeconds, type TCourseLanguage, type TLoadedCourse } from '@portal/content';
-import { and, asc, courseAssignments, courseProgress, eq, ne, type TDatabase, type TDb, users } from '@portal/db';
+import {
+  and,
+  asc,
+  courseAssignments,
+  courseProgress,
+  eq,
+  ne,
+  preparedQuery,
+  sql,
+  type TDatabase,
+  type TDb,
+  users,
+} from '@portal/db';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { DomainError } from '../errors.ts';
 import { courseCatalog } from './catalog.ts';
 import { assignedCourse, findProgress, type TProgressRow } from './course-access.ts';
 import { progressView, type TProgressView } from './progress-view.ts';
 
-/** Finds or starts the learner's progress in an assigned course (create-progress). */
-export function ensureProgress(db: TDb, learner: TSessionUser, slug: string, now = new Date()): TProgressRow {
-  const course = assignedCourse(db, learner, slug);
+/** Finds or starts the learner's progress in a course already checked by `assignedCourse`. */
+function ensureProgress(db: TDb, learner: TSessionUser, course: TLoadedCourse, now: Date): TProgressRow {
   const existing = findProgress(db, learner.id, course.meta.slug);
   if (existing) return existing;
   return db
@@ -28,8 +39,8 @@ export function ensureProgress(db: TDb, learner: TSessionUser, slug: string, now
 export function createProgress(db: TDatabase, learner: TSessionUser, slug: string, now = new Date()): TProgressView {
   return db.transaction(
     (tx) => {
-      const row = ensureProgress(tx, learner, slug, now);
-      return progressView(assignedCourse(tx, learner, slug), row);
+      const course = assignedCourse(tx, learner, slug);
+      return progressView(course, ensureProgress(tx, learner, course, now));
     },
     { behavior: 'immediate' },
   );
@@ -63,28 +74,43 @@ export function saveProgress(db: TDatabase, learner: TSessionUser, input: TSaveP
       if (Object.keys(input.slideSeconds).some((id) => !known.has(id))) {
         throw new DomainError('BAD_REQUEST', 'training.invalid_progress');
       }
-      const row = ensureProgress(tx, learner, input.trainingSlug, now);
+      const row = ensureProgress(tx, learner, course, now);
       const seconds: Record<string, number> = JSON.parse(row.slideSeconds);
       for (const [id, delta] of Object.entries(input.slideSeconds)) seconds[id] = (seconds[id] ?? 0) + delta;
       const maxSlideIndex = Math.max(row.maxSlideIndex, input.slideIndex);
-      const updated = tx
-        .update(courseProgress)
-        .set({
-          slideIndex: input.slideIndex,
-          maxSlideIndex,
-          workingSeconds: row.workingSeconds + input.workingSeconds,
-          slideSeconds: JSON.stringify(seconds),
-          attention: attentionPermille(course, learner.lang, seconds, maxSlideIndex),
-          updatedAt: now,
-        })
-        .where(eq(courseProgress.id, row.id))
-        .returning()
-        .get();
+      const updated = savePosition(tx).get({
+        id: row.id,
+        slideIndex: input.slideIndex,
+        maxSlideIndex,
+        workingSeconds: row.workingSeconds + input.workingSeconds,
+        slideSeconds: JSON.stringify(seconds),
+        attention: attentionPermille(course, learner.lang, seconds, maxSlideIndex),
+        // Placeholders bypass drizzle's column mapping: the driver value of a timestamp_ms column.
+        updatedAt: now.getTime(),
+      });
+      if (!updated) throw new Error(`progress ${row.id} vanished inside its transaction`);
       return progressView(course, updated);
     },
     { behavior: 'immediate' },
   );
 }
+
+// save-progress is the most frequent write (every slide change), so it is prepared once per connection.
+const savePosition = preparedQuery((db) =>
+  db
+    .update(courseProgress)
+    .set({
+      slideIndex: sql`${sql.placeholder('slideIndex')}`,
+      maxSlideIndex: sql`${sql.placeholder('maxSlideIndex')}`,
+      workingSeconds: sql`${sql.placeholder('workingSeconds')}`,
+      slideSeconds: sql`${sql.placeholder('slideSeconds')}`,
+      attention: sql`${sql.placeholder('attention')}`,
+      updatedAt: sql`${sql.placeholder('updatedAt')}`,
+    })
+    .where(eq(courseProgress.id, sql.placeholder('id')))
+    .returning()
+    .prepare(),
+);
 
 /** get-single-progress/{slug}: the learner's own progress in one assigned course. */
 export function getSingleProgress(db: TDb, learner: TSessionUser, slug: string): TProgressView {
@@ -94,19 +120,38 @@ export function getSingleProgress(db: TDb, learner: TSessionUser, slug: string):
 
 /** Slugs assigned to a user, in catalog order. */
 export function assignedSlugs(db: TDb, userId: string): string[] {
-  const rows = db
-    .select({ slug: courseAssignments.courseSlug })
-    .from(courseAssignments)
-    .where(eq(courseAssignments.userId, userId))
-    .all();
-  const assigned = new Set(rows.map((r) => r.slug));
+  const assigned = new Set(
+    assignmentsOf(db)
+      .all({ userId })
+      .map((r) => r.slug),
+  );
   return [...courseCatalog().keys()].filter((slug) => assigned.has(slug));
 }
 
+/** The learner's progress rows, one per started course. */
+export function progressRowsOf(db: TDb, userId: string) {
+  return progressRows(db).all({ userId });
+}
+
+// The trainings list and the progress calls run these on every visit: prepared once per connection.
+const assignmentsOf = preparedQuery((db) =>
+  db
+    .select({ slug: courseAssignments.courseSlug })
+    .from(courseAssignments)
+    .where(eq(courseAssignments.userId, sql.placeholder('userId')))
+    .prepare(),
+);
+const progressRows = preparedQuery((db) =>
+  db
+    .select()
+    .from(courseProgress)
+    .where(eq(courseProgress.userId, sql.placeholder('userId')))
+    .prepare(),
+);
+
 /** get-progress: the learner's progress in every assigned course. */
 export function getMyProgress(db: TDb, learner: TSessionUser): TProgressView[] {
-  const rows = db.select().from(courseProgress).where(eq(courseProgress.userId, learner.id)).all();
-  const bySlug = new Map(rows.map((row) => [row.courseSlug, row]));
+  const bySlug = new Map(progressRowsOf(db, learner.id).map((row) => [row.courseSlug, row]));
   const catalog = courseCatalog();
   return assignedSlugs(db, learner.id).flatMap((slug) => {
     const course = catalog.get(slug as never);

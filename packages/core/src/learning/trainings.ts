@@ -1,9 +1,9 @@
 import { minReadingSeconds, type TCourseLanguage } from '@portal/content';
-import { courseProgress, eq, type TDb } from '@portal/db';
+import type { TDb } from '@portal/db';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { courseCatalog } from './catalog.ts';
 import { assignedCourse } from './course-access.ts';
-import { assignedSlugs } from './progress.ts';
+import { assignedSlugs, progressRowsOf } from './progress.ts';
 import { progressView, type TProgressView } from './progress-view.ts';
 import { QUIZ_PASS_PERCENT, QUIZ_QUESTIONS } from './quiz.ts';
 
@@ -22,8 +22,7 @@ export interface TTrainingCard {
 
 /** The learner's assigned courses for `/trainings`, in catalog order. */
 export function listMyTrainings(db: TDb, learner: TSessionUser, lang: TCourseLanguage): TTrainingCard[] {
-  const rows = db.select().from(courseProgress).where(eq(courseProgress.userId, learner.id)).all();
-  const bySlug = new Map(rows.map((row) => [row.courseSlug, row]));
+  const bySlug = new Map(progressRowsOf(db, learner.id).map((row) => [row.courseSlug, row]));
   const catalog = courseCatalog();
   return assignedSlugs(db, learner.id).flatMap((slug) => {
     const course = catalog.get(slug as never);

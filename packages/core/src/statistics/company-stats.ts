@@ -32,15 +32,14 @@ const statements = new WeakMap<TDatabase, Statement>();
 function assignedRows(db: TDatabase): Statement {
   let statement = statements.get(db);
   if (!statement) {
-    statement = db.$client
-      .prepare(
-        `select a.user_id, a.course_slug, p.status, p.working_seconds, p.quiz_repeat_count,
+    statement = db.$client.prepare(
+      `select a.user_id, a.course_slug, p.status, p.working_seconds, p.quiz_repeat_count,
                 p.module_repeat_count, p.attention_permille, p.completed_at
            from course_assignments a
            join users u on u.id = a.user_id
            left join course_progress p on p.user_id = a.user_id and p.course_slug = a.course_slug
           where u.company_id = ?`,
-      );
+    );
     statements.set(db, statement);
   }
   return statement;

@@ -12,8 +12,11 @@ import { type Context, Hono } from 'hono';
  */
 export function certificateFileRoutes(createContext: (c: Context) => TContext, publicUrl: string) {
   const app = new Hono();
+  // Not cached either (spec §7: GETs are not cached), like every other /api answer.
   const fail = (c: Context, ctx: TContext, status: 401 | 404, code: string, messageKey: TMessageKey) =>
-    c.json({ success: false, code, message: ctx.t(messageKey), messageKey, issues: null }, status);
+    c.json({ success: false, code, message: ctx.t(messageKey), messageKey, issues: null }, status, {
+      'Cache-Control': 'no-store',
+    });
 
   const serve = async (c: Context, format: 'pdf' | 'png') => {
     const ctx = createContext(c);

@@ -1,0 +1,664 @@
+import { appRouter } from '@portal/api';
+import { createProgress, syncCourses } from '@portal/core';
+import { and, courseAssignments, courseProgress, eq } from '@portal/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callerFor,
+  createTestDb,
+  OTHER_STRONG_PASSWORD,
+  STRONG_PASSWORD,
+  seedAdmin,
+  seedEmployee,
+  seedEmployer,
+  sessionFor,
+  TEST_PUBLIC_URL,
+  type TSeededUser,
+  type TTestDb,
+} from '../../../../packages/api/src/test/test-db.ts';
+import { createApp } from '../app.ts';
+import { changedRows, rolledBack, snapshotTables } from '../test/db-snapshot.ts';
+import { securityHeaderProblems } from '../test/security-headers.ts';
+import { PLAIN_ROUTES } from './rest.ts';
+
+/**
+ * Issue 7: tenant isolation over the REST layer, generated from `/api/openapi.json` (every
+ * procedure with REST meta, plus the plain Hono routes of PLAIN_ROUTES: certificate PDF and
+ * preview, uploads, AVV). For every operation and every caller (anonymous; employee, manager and
+ * employer of company A; an admin) the operation's references (path, query and body fields) are
+ * filled with company B's ids, alone and mixed with the caller's own, and sent through the real
+ * Hono app with a session cookie and the same-origin headers the CSRF rule asks for. Expected:
+ * 401 without a session; otherwise 404 (or a 403 that is not the CSRF or AVV refusal), exactly
+ * the answer an id that does not exist gets; never a 2xx or 5xx; nothing of B in the answer; and
+ * no change in any table (all rows of all tables compared). Every answer also carries the
+ * security headers of ADR 009, and every GET answer `Cache-Control: no-store` (spec §7, ASVS 8.2.1).
+ *
+ * Operations without references act on the caller's own company (from the session): their answer
+ * may succeed, but must not name anything of B, and no row they write may belong to B.
+ *
+ * A positive control keeps this honest: the same operation with company A's own ids succeeds for
+ * some caller of A, so the 404 above comes from the foreign id, not from a broken request.
+ * Every request runs in a transaction that is rolled back, so no request changes what the next
+ * one sees.
+ *
+ * Nothing is skipped silently. Every parameter of every operation must be classified below (a
+ * reference or a plain value); only the operations in NOT_TENANT_SCOPED are left out, and the
+ * admin is left out only where its reach over every company is the point (admin-only operations,
+ * ADMIN_ANY_COMPANY). Stale entries in those lists fail the test.
+ */
+
+// ── Classification ─────────────────────────────────────────────────────────────────────────────
+
+/** Operations that are not tenant-scoped on purpose. Each must exist and answer without a session. */
+const NOT_TENANT_SCOPED: Record<string, string> = {
+  'POST /employee/login': 'sign-in with credentials; uniform failures are tested in login.integration.test.ts',
+  'POST /employee/login-totp': 'second sign-in step; takes the one-time challenge of the first step',
+  'POST /appuser/login': 'admin sign-in with credentials',
+  'POST /appuser/login-totp': 'second admin sign-in step; takes the one-time challenge',
+  'POST /appuser/totp-enrolment': 'authenticator enrolment during admin sign-in; takes the one-time challenge',
+  'POST /employee/create-employer': 'registration creates a new company and reads none',
+  'POST /employee/reset': 'reset request: the same answer for every email (reset-password.integration.test.ts)',
+  'POST /appuser/reset': 'admin reset request: the same answer for every email',
+  'POST /employee/reset-password': 'takes a one-time reset token, no id (ADR 005)',
+  'POST /appuser/reset-password': 'takes a one-time reset token, no id (ADR 005)',
+  'POST /employee/first-login': 'takes a one-time invitation or first-login token, no id (ADR 005)',
+  'GET /certificates/verify/{code}':
+    'the public verification page (DECISIONS.md Certificates): validity, first name and initial, company name',
+  'GET /legal/{document}': 'public legal texts (imprint, data protection notes, AVV)',
+  'GET /pdf/avv': 'the public AVV as PDF',
+};
+
+/**
+ * Operations where an admin legitimately reads or changes any company (the back office). Customer
+ * roles are still checked there; the admin's calls must succeed with B's ids, or the entry is stale.
+ * Admin-only operations (adminProcedure, or a plain route under /admin) need no entry.
+ */
+const ADMIN_ANY_COMPANY: Record<string, string> = {
+  'GET /employee': 'spec §7: for admins the list of every policyholder',
+  'GET /employee/{id}': 'canView(): admins see every account',
+  'PATCH /employee/{id}': 'admins edit any account (summary "admins: any account")',
+  'GET /employee/{id}/ownsOneCompany': 'canView(): admins see every account',
+  'POST /employee/supervisor-data/{id}': 'canView(): admins see every account',
+  'GET /company/{id}': 'admins read any company (policyholder details)',
+  'PATCH /company/{id}': 'admins edit any company',
+  'GET /company/{id}/owner': 'admins read any company',
+  'GET /company/{id}/export': 'admins export any company',
+  'POST /progress/reset-company-progress': 'companyOrAdminProcedure: admins reset a policyholder’s progress',
+};
+
+type TLocation = 'path' | 'query' | 'body';
+type TRole = 'anonymous' | 'employee' | 'manager' | 'employer' | 'admin';
+const ROLES: TRole[] = ['anonymous', 'employee', 'manager', 'employer', 'admin'];
+const CUSTOMER_ROLES = ['employee', 'manager', 'employer'] as const;
+
+interface TCompany {
+  companyId: string;
+  companyName: string;
+  employer: TSeededUser;
+  manager: TSeededUser;
+  employee: TSeededUser;
+  /** Invited, no password yet (resend-invitation). */
+  invited: TSeededUser;
+  uploadId: string;
+  /** The employee's personal certificate and the company's proof of insurance. */
+  personalCode: string;
+  companyCode: string;
+}
+
+let t: TTestDb;
+let app: ReturnType<typeof createApp>;
+let a: TCompany;
+let b: TCompany;
+let admin: TSeededUser;
+
+const callerUser = (role: TRole): TSeededUser =>
+  role === 'anonymous' ? a.employee : role === 'admin' ? admin : a[role];
+
+let freshCounter = 0;
+const freshEmail = () => `neu.${++freshCounter}@eigen-mandant.example`;
+
+interface TReference {
+  /** Company B's values to probe with. */
+  foreign: () => string[];
+  /** Company A's values; the first is used to mix own and foreign references in one request. */
+  own: (role: TRole) => string[];
+  /** A value that exists nowhere; B's value must get exactly its answer. None for emails (see below). */
+  missing?: () => string;
+}
+
+/** Parameters that point at company data. */
+const REFERENCES: Record<string, TReference> = {
+  'path:id': {
+    foreign: () => [b.employer.id, b.manager.id, b.employee.id, b.invited.id, b.companyId, b.uploadId],
+    own: (role) => [callerUser(role).id, a.employee.id, a.invited.id, a.companyId, a.uploadId],
+    missing: () => crypto.randomUUID(),
+  },
+  'path:companyId': { foreign: () => [b.companyId], own: () => [a.companyId], missing: () => crypto.randomUUID() },
+  'body:companyId': { foreign: () => [b.companyId], own: () => [a.companyId], missing: () => crypto.randomUUID() },
+  'query:employeeId': {
+    foreign: () => [b.invited.id, b.employee.id],
+    own: () => [a.invited.id],
+    missing: () => crypto.randomUUID(),
+  },
+  'body:ownerId': {
+    foreign: () => [b.employee.id, b.manager.id],
+    own: () => [a.employee.id],
+    missing: () => crypto.randomUUID(),
+  },
+  'path:code': {
+    foreign: () => [b.personalCode, b.companyCode],
+    own: () => [a.companyCode, a.personalCode],
+    missing: () => 'AAAA-BBBB-CCCC',
+  },
+  // Emails are unique over the portal, so using B's address for a new person or an email change
+  // answers 409 users.email_already_exists (and changes nothing); that is the only allowed 409.
+  'body:email': {
+    foreign: () => [b.employee.email, b.employer.email],
+    own: (role) => [callerUser(role).email, freshEmail()],
+  },
+};
+
+const OMIT = Symbol('omit');
+type TValueFn = (input: Record<string, unknown>) => unknown;
+
+/** Every other parameter: a valid value, so that the request reaches the tenancy check. */
+const VALUES: Record<string, unknown> = {
+  // Probes: a search for B's people or company must find nothing.
+  'query:search': () => b.employee.lastname,
+  'query:query': () => b.companyName,
+  'query:role': OMIT,
+  'query:sort': OMIT,
+  'query:direction': OMIT,
+  'query:page': OMIT,
+  'query:pageSize': OMIT,
+  'query:lang': 'de',
+  'query:from': OMIT,
+  'query:to': OMIT,
+  'path:slug': 'malware',
+  'body:trainingSlug': 'malware',
+  'body:expectedRole': 'manager',
+  'body:role': 'employee',
+  'body:block': true,
+  'body:firstname': 'Mallory',
+  'body:lastname': 'Übergriff',
+  'body:companyName': 'Gekapert GmbH',
+  'body:salutation': OMIT,
+  'body:phoneNumber': OMIT,
+  'body:street': OMIT,
+  'body:postCode': OMIT,
+  'body:city': OMIT,
+  'body:insuranceNumber': OMIT,
+  'body:employeeCount': OMIT,
+  'body:lang': 'de',
+  'body:sawVideo': OMIT,
+  'body:dataProtectionPolicyAccepted': OMIT,
+  'body:orderProcessingAccepted': OMIT,
+  'body:emailConfirmation': ((input) => input.email ?? OMIT) satisfies TValueFn,
+  'body:isManager': false,
+  'body:assignedCourseList': [],
+  'body:password': OTHER_STRONG_PASSWORD,
+  'body:currentPassword': STRONG_PASSWORD,
+  'body:newPassword': OTHER_STRONG_PASSWORD,
+  'body:code': '000000',
+  'body:cc': OMIT,
+  'body:slideIndex': 0,
+  'body:workingSeconds': 1,
+  'body:slideSeconds': {},
+  'body:questionId': 'q1',
+  'body:answerIds': ['a'],
+  'body:file': () => employeeCsv('matrix'),
+  'body:confirm': 'true',
+};
+
+// ── The document ───────────────────────────────────────────────────────────────────────────────
+
+interface TJsonSchema {
+  properties?: Record<string, unknown>;
+}
+interface TDocOperation {
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content?: Record<string, { schema?: TJsonSchema }> };
+}
+interface TParam {
+  location: TLocation;
+  name: string;
+  key: string;
+}
+interface TOperation {
+  method: string;
+  path: string;
+  /** e.g. `GET /company/{id}` */
+  label: string;
+  params: TParam[];
+  multipart: boolean;
+  adminOnly: boolean;
+}
+
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+type TProcedureMeta = { adminOnly?: boolean; openapi?: { method: string; path: string } };
+const procedureMetas = () =>
+  Object.values(appRouter._def.procedures).map(
+    (procedure) => (procedure as unknown as { _def: { meta?: TProcedureMeta } })._def.meta,
+  );
+
+/** `METHOD path` of every procedure marked `adminOnly` (built on adminProcedure). */
+const adminOnlyLabels = new Set(
+  procedureMetas()
+    .filter((meta) => meta?.adminOnly && meta.openapi)
+    .map((meta) => `${meta?.openapi?.method.toUpperCase()} ${meta?.openapi?.path}`),
+);
+
+function operationsOf(document: { paths: Record<string, Record<string, TDocOperation>> }): TOperation[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => HTTP_METHODS.includes(method))
+      .map(([method, operation]) => {
+        const label = `${method.toUpperCase()} ${path}`;
+        const params: TParam[] = (operation.parameters ?? []).map((parameter) => ({
+          location: parameter.in as TLocation,
+          name: parameter.name,
+          key: `${parameter.in}:${parameter.name}`,
+        }));
+        const content = operation.requestBody?.content ?? {};
+        const multipart = 'multipart/form-data' in content;
+        const schema = content['application/json']?.schema ?? content['multipart/form-data']?.schema;
+        for (const name of Object.keys(schema?.properties ?? {})) {
+          params.push({ location: 'body', name, key: `body:${name}` });
+        }
+        // Plain routes carry no procedure meta: everything under /admin is the back office's
+        // (a test below checks that every procedure under /admin is adminOnly).
+        const adminOnly = adminOnlyLabels.has(label) || path.startsWith('/admin/');
+        return { method, path, label, params, multipart, adminOnly };
+      }),
+  );
+}
+
+const unclassified = (operation: TOperation) =>
+  operation.params.filter((param) => !(param.key in REFERENCES) && !(param.key in VALUES)).map((param) => param.key);
+
+// ── Requests ───────────────────────────────────────────────────────────────────────────────────
+
+let csvCounter = 0;
+/** An employee list the upload routes accept (50 rows, new addresses). */
+function employeeCsv(prefix: string): File {
+  const batch = ++csvCounter;
+  const rows = Array.from({ length: 50 }, (_, i) => `Lena;Liste;${prefix}.${batch}.${i}@liste.example`);
+  return new File([`Vorname;Nachname;E-Mail\r\n${rows.join('\r\n')}\r\n`], 'liste.csv', { type: 'text/csv' });
+}
+
+type TValues = Record<string, string>;
+
+/** Every combination of reference values that contains at least one of B's. */
+function foreignCombinations(references: TParam[], role: TRole): TValues[] {
+  let combinations: { values: TValues; foreign: boolean }[] = [{ values: {}, foreign: false }];
+  for (const param of references) {
+    const reference = REFERENCES[param.key] as TReference;
+    const options = [
+      ...reference.foreign().map((value) => ({ value, foreign: true })),
+      ...(references.length > 1 ? [{ value: reference.own(role)[0] as string, foreign: false }] : []),
+    ];
+    combinations = combinations.flatMap((combination) =>
+      options.map((option) => ({
+        values: { ...combination.values, [param.name]: option.value },
+        foreign: combination.foreign || option.foreign,
+      })),
+    );
+  }
+  return combinations.filter((combination) => combination.foreign).map((combination) => combination.values);
+}
+
+/** Every combination of company A's own values (the positive control). */
+function ownCombinations(references: TParam[], role: TRole): TValues[] {
+  let combinations: TValues[] = [{}];
+  for (const param of references) {
+    const own = (REFERENCES[param.key] as TReference).own(role);
+    combinations = combinations.flatMap((combination) => own.map((value) => ({ ...combination, [param.name]: value })));
+  }
+  return combinations;
+}
+
+function buildRequest(operation: TOperation, references: TValues, role: TRole) {
+  const input: Record<string, unknown> = { ...references };
+  const plain = operation.params.filter((param) => !(param.key in REFERENCES));
+  // Values computed from other fields (emailConfirmation mirrors email) come last.
+  const computedLast = [...plain].sort(
+    (x, y) =>
+      Number(x.key === 'body:emailConfirmation') - Number(y.key === 'body:emailConfirmation') ||
+      x.key.localeCompare(y.key),
+  );
+  for (const param of computedLast) {
+    if (!(param.key in VALUES)) throw new Error(`unclassified parameter ${param.key} of ${operation.label}`);
+    const raw = VALUES[param.key];
+    const value = typeof raw === 'function' ? (raw as TValueFn)(input) : raw;
+    if (value !== OMIT) input[param.name] = value;
+  }
+  let path = operation.path;
+  const query = new URLSearchParams();
+  const body: Record<string, unknown> = {};
+  for (const param of operation.params) {
+    if (!(param.name in input)) continue;
+    const value = input[param.name];
+    if (param.location === 'path') path = path.replace(`{${param.name}}`, encodeURIComponent(String(value)));
+    else if (param.location === 'query') query.set(param.name, String(value));
+    else body[param.name] = value;
+  }
+  // A browser on our own origin: the CSRF rule lets cookie-authenticated writes through.
+  const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin', origin: TEST_PUBLIC_URL };
+  const init: RequestInit = { method: operation.method.toUpperCase(), headers };
+  if (operation.method !== 'get') {
+    if (operation.multipart) {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(body)) form.set(key, value instanceof File ? value : String(value));
+      init.body = form;
+    } else {
+      headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+  }
+  const search = query.toString();
+  const url = `/api${path}${search ? `?${search}` : ''}`;
+  const shown = Object.entries(body)
+    .filter(([key]) => key !== 'file')
+    .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
+    .join(' ');
+  return { url, init, headers, description: `${role}: ${init.method} ${url} ${shown}`.trim() };
+}
+
+// ── Database snapshot ──────────────────────────────────────────────────────────────────────────
+
+/** Strings that identify company B; none may appear in an answer to anyone of company A. */
+const bMarkers = () => [
+  b.companyId,
+  b.companyName,
+  b.uploadId,
+  b.personalCode,
+  b.companyCode,
+  ...[b.employer, b.manager, b.employee, b.invited].flatMap((person) => [person.id, person.email, person.lastname]),
+];
+const markersIn = (text: string) => bMarkers().filter((marker) => text.includes(marker));
+
+interface TResult {
+  status: number;
+  method: string;
+  headers: Headers;
+  text: string;
+  json: { code?: string; messageKey?: string };
+  changes: string[];
+  description: string;
+}
+
+/**
+ * Sends one request as `role` with a new session cookie, inside a transaction that is rolled
+ * back afterwards; the rows it changed are read before the rollback.
+ */
+async function send(operation: TOperation, references: TValues, role: TRole): Promise<TResult> {
+  return rolledBack(t.db, async () => {
+    const request = buildRequest(operation, references, role);
+    if (role !== 'anonymous') request.headers.cookie = `session=${sessionFor(t.db, callerUser(role)).token}`;
+    const before = snapshotTables(t.db);
+    const response = await app.request(request.url, request.init);
+    const text = await response.text();
+    const changes = changedRows(before, snapshotTables(t.db));
+    let json: TResult['json'] = {};
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // PDFs and images
+    }
+    return {
+      status: response.status,
+      method: operation.method,
+      headers: response.headers,
+      text,
+      json,
+      changes,
+      description: request.description,
+    };
+  });
+}
+
+const summary = (result: TResult) =>
+  `${result.status} ${result.json.code ?? ''} ${result.json.messageKey ?? ''}`.replace(/\s+/g, ' ').trim();
+
+// ── Fixtures ───────────────────────────────────────────────────────────────────────────────────
+
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+const SIX_COURSES = ['5-golden-rules', 'password-security', 'email-security', 'malware', 'social-engineering', 'byod'];
+
+/** A company with a person of every role, progress, both certificates and an upload request. */
+async function seedCompany(tag: 'eigen' | 'fremd'): Promise<TCompany> {
+  const Tag = tag === 'eigen' ? 'Eigen' : 'Fremd';
+  const domain = `${tag}-mandant.example`;
+  const companyName = `${Tag} Mandant GmbH`;
+  const employer = await seedEmployer(t.db, { companyName, email: `chef@${domain}`, lastname: `${Tag}chef` });
+  const { companyId } = employer;
+  const manager = seedEmployee(t.db, companyId, {
+    role: 'manager',
+    email: `leiter@${domain}`,
+    lastname: `${Tag}leiter`,
+  });
+  const employee = seedEmployee(t.db, companyId, { email: `mitarbeiter@${domain}`, lastname: `${Tag}mann` });
+  const invited = seedEmployee(t.db, companyId, {
+    email: `eingeladen@${domain}`,
+    lastname: `${Tag}neu`,
+    password: null,
+  });
+
+  for (const slug of SIX_COURSES) {
+    t.db.insert(courseAssignments).values({ userId: employee.id, courseSlug: slug }).run();
+    createProgress(t.db, { ...employee, lang: 'de' }, slug);
+    t.db
+      .update(courseProgress)
+      .set({ status: 'completed', completedAt: new Date() })
+      .where(and(eq(courseProgress.userId, employee.id), eq(courseProgress.courseSlug, slug)))
+      .run();
+  }
+  const asEmployee = callerFor(t.db, { token: sessionFor(t.db, employee).token }).caller;
+  const personalCode = (await asEmployee.certificates.issuePersonal()).code;
+  const asEmployer = callerFor(t.db, { token: employer.token }).caller;
+  await asEmployer.employee.update({ id: employer.id, salutation: 'Mrs' });
+  await asEmployer.company.update({
+    id: companyId,
+    street: `${Tag}weg 1`,
+    postCode: '12345',
+    city: `${Tag}stadt`,
+    phoneNumber: '030 1234567',
+    insuranceNumber: tag === 'eigen' ? 'AS-4711081500' : 'AS-4711081501',
+  });
+  const companyCode = (await asEmployer.certificates.issueCompany()).code;
+  const form = new FormData();
+  form.set('file', employeeCsv(tag));
+  const uploaded = await app.request('/api/pdf/upload-file', {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${employer.token}` },
+  });
+  if (uploaded.status !== 200) throw new Error(`upload for ${tag} failed: ${await uploaded.text()}`);
+  const { uploadId } = (await uploaded.json()) as { uploadId: string };
+  return { companyId, companyName, employer, manager, employee, invited, uploadId, personalCode, companyCode };
+}
+
+// Created while the tests are collected: the operations come from the app's own document.
+t = createTestDb();
+app = createApp({ db: t.db, config: t.config, logger: silent, webDist: '/nonexistent/web/dist' });
+const document = (await (await app.request('/api/openapi.json')).json()) as {
+  paths: Record<string, Record<string, TDocOperation>>;
+};
+const operations = operationsOf(document);
+const labels = new Set(operations.map((operation) => operation.label));
+const scoped = operations.filter((operation) => !(operation.label in NOT_TENANT_SCOPED));
+
+beforeAll(async () => {
+  syncCourses(t.db);
+  a = await seedCompany('eigen');
+  b = await seedCompany('fremd');
+  admin = seedAdmin(t.db);
+});
+afterAll(() => t.cleanup());
+
+// ── Tests ──────────────────────────────────────────────────────────────────────────────────────
+
+describe('REST tenant isolation: what the matrix covers', () => {
+  it('reads every operation of the document, the plain file routes included', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(80);
+    for (const [path, item] of Object.entries(PLAIN_ROUTES)) {
+      for (const method of Object.keys(item ?? {})) expect(labels).toContain(`${method.toUpperCase()} ${path}`);
+    }
+    expect(scoped.length).toBe(operations.length - Object.keys(NOT_TENANT_SCOPED).length);
+  });
+
+  it('classifies every parameter of every tenant-scoped operation (a new one must be added here)', () => {
+    const missing = scoped.flatMap((operation) => unclassified(operation).map((key) => `${operation.label}: ${key}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('NOT_TENANT_SCOPED names only existing operations that answer without a session', async () => {
+    for (const label of Object.keys(NOT_TENANT_SCOPED)) {
+      expect(labels, `stale entry ${label}`).toContain(label);
+      const [method = '', path = ''] = label.split(' ');
+      const response = await app.request(`/api${path.replace(/\{[^}]+\}/g, 'x')}`, {
+        method,
+        ...(method !== 'GET' && { headers: { 'content-type': 'application/json' }, body: '{}' }),
+      });
+      expect(response.status, `${label} needs a session, so it belongs in the matrix`).not.toBe(401);
+      expect(response.status, label).toBeLessThan(500);
+    }
+  });
+
+  it('ADMIN_ANY_COMPANY names only existing operations that are not admin-only', () => {
+    for (const label of Object.keys(ADMIN_ANY_COMPANY)) {
+      expect(labels, `stale entry ${label}`).toContain(label);
+      expect(adminOnlyLabels.has(label), label).toBe(false);
+      expect(label in NOT_TENANT_SCOPED, label).toBe(false);
+    }
+  });
+
+  it('every procedure under /admin is admin-only, so the same rule holds for the plain /admin routes', () => {
+    const underAdmin = procedureMetas()
+      .filter((meta) => meta?.openapi?.path.startsWith('/admin/'))
+      .map((meta) => `${meta?.openapi?.path} adminOnly=${Boolean(meta?.adminOnly)}`);
+    expect(underAdmin.length).toBeGreaterThan(0);
+    expect(underAdmin.filter((line) => line.endsWith('false'))).toEqual([]);
+  });
+
+  it('sends the cookie a real sign-in sets, and the app takes it', async () => {
+    const login = await app.request('/trpc/employee.login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ email: a.employee.email, password: STRONG_PASSWORD }),
+    });
+    const cookie = /^(session=[^;]+);/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+    expect(cookie).toBeDefined();
+    const own = await app.request(`/api/employee/${a.employee.id}`, { headers: { cookie: cookie ?? '' } });
+    expect(own.status).toBe(200);
+    const foreign = await app.request(`/api/employee/${b.employee.id}`, { headers: { cookie: cookie ?? '' } });
+    expect(foreign.status).toBe(404);
+  });
+});
+
+describe('REST tenant isolation: company B’s ids from company A (generated)', () => {
+  for (const operation of scoped) {
+    it(operation.label, async () => {
+      expect(unclassified(operation)).toEqual([]);
+      const references = operation.params.filter((param) => param.key in REFERENCES);
+      const failures: string[] = [];
+      const fail = (result: TResult, why: string) =>
+        failures.push(`${result.description} → ${summary(result)}: ${why}`);
+      /** Whatever the answer: no server error, the security headers, and no caching of GETs. */
+      const checkAnswer = (result: TResult) => {
+        if (result.status >= 500) fail(result, 'server error');
+        for (const problem of securityHeaderProblems(result.headers, { hsts: false })) fail(result, problem);
+        if (result.method === 'get' && !/\bno-store\b/.test(result.headers.get('cache-control') ?? '')) {
+          fail(result, `Cache-Control ${JSON.stringify(result.headers.get('cache-control'))}, expected no-store`);
+        }
+      };
+      let adminSucceeded = false;
+
+      for (const role of ROLES) {
+        // The back office's own operations: the admin is their audience (admin.integration.test.ts).
+        if (role === 'admin' && operation.adminOnly) continue;
+        const adminAnyCompany = role === 'admin' && operation.label in ADMIN_ANY_COMPANY;
+
+        if (references.length === 0) {
+          // Scoped by the session: may succeed, but only with and on the caller's own data.
+          const result = await send(operation, {}, role);
+          checkAnswer(result);
+          if (role === 'anonymous' && (result.status !== 401 || result.json.code !== 'AUTHORIZATION_REQUIRED')) {
+            fail(result, 'expected 401 AUTHORIZATION_REQUIRED');
+          }
+          if (!adminAnyCompany) {
+            const named = markersIn(result.text);
+            if (named.length > 0) fail(result, `the answer names B: ${named.join(', ')}`);
+            const touched = result.changes.filter((row) => markersIn(row).length > 0);
+            if (touched.length > 0) fail(result, `changed B's rows:\n${touched.join('\n')}`);
+          } else if (result.status < 300) {
+            adminSucceeded = true;
+          }
+          continue;
+        }
+
+        const withMissing = references.every((param) => REFERENCES[param.key]?.missing);
+        const baseline =
+          role !== 'anonymous' && withMissing
+            ? await send(
+                operation,
+                Object.fromEntries(references.map((param) => [param.name, REFERENCES[param.key]?.missing?.() ?? ''])),
+                role,
+              )
+            : undefined;
+
+        for (const values of foreignCombinations(references, role)) {
+          const result = await send(operation, values, role);
+          checkAnswer(result);
+          if (adminAnyCompany) {
+            if (result.status < 300) adminSucceeded = true;
+            continue;
+          }
+          if (role === 'anonymous') {
+            if (result.status !== 401 || result.json.code !== 'AUTHORIZATION_REQUIRED') {
+              fail(result, 'expected 401 AUTHORIZATION_REQUIRED');
+            }
+          } else {
+            const foreignEmail = [b.employee.email, b.employer.email].includes(values.email ?? '');
+            const allowed =
+              result.status === 404 ||
+              (result.status === 403 &&
+                !['errors.CSRF', 'errors.actions_blocked'].includes(result.json.messageKey ?? '')) ||
+              (result.status === 409 && foreignEmail && result.json.messageKey === 'users.email_already_exists');
+            if (!allowed) fail(result, 'expected 404 (or 403), as for an id that does not exist');
+            if (baseline && (baseline.status !== result.status || baseline.text !== result.text)) {
+              fail(result, `answers unlike an id that does not exist (${summary(baseline)}: ${baseline.text})`);
+            }
+          }
+          const named = markersIn(result.text);
+          if (named.length > 0) fail(result, `the answer names B: ${named.join(', ')}`);
+          if (result.changes.length > 0) fail(result, `changed the database:\n${result.changes.join('\n')}`);
+        }
+      }
+
+      if (operation.label in ADMIN_ANY_COMPANY && !adminSucceeded) {
+        failures.push(`stale ADMIN_ANY_COMPANY entry: the admin got no 2xx with B's ids`);
+      }
+
+      // Positive control: with company A's own ids some caller of A succeeds, so the refusals
+      // above are about the foreign ids and not about a request the operation cannot take.
+      if (references.length > 0 && !operation.adminOnly) {
+        const answers: string[] = [];
+        for (const role of CUSTOMER_ROLES) {
+          for (const values of ownCombinations(references, role)) {
+            const result = await send(operation, values, role);
+            checkAnswer(result);
+            answers.push(`${result.description} → ${summary(result)}`);
+          }
+        }
+        if (!answers.some((answer) => / → 2\d\d/.test(answer))) {
+          failures.push(
+            `no caller of A succeeds with A's own ids, so the refusals prove nothing:\n${answers.join('\n')}`,
+          );
+        }
+      }
+
+      expect(failures, failures.join('\n')).toEqual([]);
+    });
+  }
+});

@@ -616,7 +616,7 @@ export function withoutIndexes<T>(db: TDatabase, write: () => T, onProgress?: (m
  */
 export function createLoadDatabase(
   file: string,
-  options: Omit<TLoadOptions, 'passwordHash'> & { passwordHash: string },
+  options: TLoadOptions,
 ): TLoadSummary & { file: string; bytes: number } {
   const started = performance.now();
   const path = resolve(file);
@@ -653,7 +653,9 @@ export function ensureLoadDatabase(
   const existing = readLoadInfo(file);
   if (existing) return { ...existing, reused: true };
   if (existsSync(resolve(file))) {
-    throw new Error(`${resolve(file)} exists without load-info.json; run npm run db:generate-load to replace it`);
+    throw new Error(
+      `${resolve(file)} exists without a load-info.json naming it; run npm run db:generate-load to replace it`,
+    );
   }
   const created = createLoadDatabase(file, {
     ...FULL_LOAD_SIZE,

@@ -31,6 +31,7 @@ export * from './maintenance/housekeeping.ts';
 export * from './policy.ts';
 export * from './statistics/company-stats.ts';
 export * from './statistics/overall-stats.ts';
+export * from './statistics/statistics-summary.ts';
 export * from './tokens.ts';
 export * from './uploads/index.ts';
 export * from './users/get-user.ts';

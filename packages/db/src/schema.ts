@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnySQLiteColumn,
+  check,
   index,
   integer,
   primaryKey,
@@ -18,22 +19,32 @@ const uuid = () =>
     .primaryKey()
     .$defaultFn(() => crypto.randomUUID());
 
-export const companies = sqliteTable('companies', {
-  id: uuid(),
-  companyName: text('company_name').notNull(),
-  street: text('street').notNull().default(''),
-  postCode: text('post_code').notNull().default(''),
-  city: text('city').notNull().default(''),
-  phoneNumber: text('phone_number').notNull().default(''),
-  insuranceNumber: text('insurance_number').notNull().default(''),
-  /** Number of employees the policyholder declares (not the number of accounts). */
-  employeeCount: integer('employee_count'),
-  ownerId: text('owner_id').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
-  /** Last e-learning reset: the spec allows one every 30 days. */
-  lastProgressResetAt: timestamp('last_progress_reset_at'),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at'),
-});
+export const companies = sqliteTable(
+  'companies',
+  {
+    id: uuid(),
+    companyName: text('company_name').notNull(),
+    street: text('street').notNull().default(''),
+    postCode: text('post_code').notNull().default(''),
+    city: text('city').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    insuranceNumber: text('insurance_number').notNull().default(''),
+    /** Number of employees the policyholder declares (not the number of accounts). */
+    employeeCount: integer('employee_count'),
+    ownerId: text('owner_id').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
+    /** Last e-learning reset: the spec allows one every 30 days. */
+    lastProgressResetAt: timestamp('last_progress_reset_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at'),
+  },
+  (table) => [
+    // The owner's AVV in the admin statistics, and deleting a person (`on delete set null`) without
+    // scanning every company (ADR 021).
+    index('companies_owner_idx').on(table.ownerId),
+    // Registrations per period in the admin statistics (ADR 021).
+    index('companies_created_idx').on(table.createdAt),
+  ],
+);
 
 export const users = sqliteTable(
   'users',
@@ -77,6 +88,8 @@ export const users = sqliteTable(
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     index('users_company_role_idx').on(table.companyId, table.role),
+    // The AVV figure of the admin statistics: owners who accepted, without reading every owner row (ADR 021).
+    index('users_avv_accepted_idx').on(table.id).where(sql`${table.orderProcessingAccepted} = 1`),
   ],
 );
 
@@ -90,11 +103,7 @@ export const courseAssignments = sqliteTable(
     courseSlug: text('course_slug').notNull(),
     assignedAt: createdAt(),
   },
-  (table) => [
-    primaryKey({ columns: [table.userId, table.courseSlug] }),
-    // Admin statistics count per course over all companies (ADR 017).
-    index('course_assignments_slug_idx').on(table.courseSlug),
-  ],
+  (table) => [primaryKey({ columns: [table.userId, table.courseSlug] })],
 );
 
 /** Server-side sessions (Lucia guide): the token is `id.secret`, only SHA-256(secret) is stored. */
@@ -274,10 +283,8 @@ export const courseProgress = sqliteTable(
   (table) => [
     uniqueIndex('course_progress_user_course_unique').on(table.userId, table.courseSlug),
     index('course_progress_company_idx').on(table.companyId, table.courseSlug),
-    // Admin statistics: per-course counts and periods over all companies (ADR 017).
-    index('course_progress_slug_status_idx').on(table.courseSlug, table.status, table.completedAt),
-    index('course_progress_started_idx').on(table.startedAt),
-    index('course_progress_completed_idx').on(table.completedAt),
+    // Admin statistics: companies with progress saved in a period, one look-up per company (ADR 021).
+    index('course_progress_company_updated_idx').on(table.companyId, table.updatedAt),
   ],
 );
 
@@ -359,6 +366,8 @@ export const certificates = sqliteTable(
     uniqueIndex('certificates_code_unique').on(table.code),
     index('certificates_user_idx').on(table.userId),
     index('certificates_company_idx').on(table.companyId, table.kind),
+    // Certificates issued per kind and period in the admin statistics (ADR 021).
+    index('certificates_kind_issued_idx').on(table.kind, table.issuedAt),
   ],
 );
 
@@ -381,4 +390,74 @@ export const totpRecoveryCodes = sqliteTable(
     index('totp_recovery_codes_user_idx').on(table.userId),
     uniqueIndex('totp_recovery_codes_hash_unique').on(table.codeHash),
   ],
+);
+
+// ── Admin statistics summary (ADR 021) ───────────────────────────────────────────────────────
+// Running totals that triggers keep in step with every insert, update and delete of users,
+// course_assignments and course_progress (migration 0008_admin_statistics_summary, which also
+// fills them from the existing rows). Never written by application code. A migration that
+// rebuilds one of those tables (drizzle-kit does for some column changes) drops its triggers:
+// recreate them in it; core's statistics-summary.integration.test.ts fails until then.
+
+/** Accounts of companies (no admins): `users` with a company and a role other than admin. */
+export const statsPeople = sqliteTable(
+  'stats_people',
+  {
+    /** Always 1: a single row. */
+    id: integer('id').primaryKey(),
+    employees: integer('employees').notNull().default(0),
+    /** Sum of `users.active` over those accounts. */
+    activated: integer('activated').notNull().default(0),
+  },
+  (table) => [check('stats_people_single_row', sql`${table.id} = 1`)],
+);
+
+/** Per course: rows of `course_assignments`, of `course_progress`, and of those with status `completed`. */
+export const statsCourseCounts = sqliteTable('stats_course_counts', {
+  courseSlug: text('course_slug').primaryKey(),
+  assigned: integer('assigned').notNull().default(0),
+  started: integer('started').notNull().default(0),
+  completed: integer('completed').notNull().default(0),
+});
+
+/**
+ * Per company, the latest `updated_at` of its course progress. When no progress is newer than the
+ * end of a period (every period that ends today), the companies active in it are those whose
+ * latest save is not before its start: one index range instead of a look-up per company.
+ */
+export const statsCompanyActivity = sqliteTable(
+  'stats_company_activity',
+  {
+    companyId: text('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Null once the company has no progress left. */
+    lastProgressAt: integer('last_progress_at'),
+  },
+  (table) => [index('stats_company_activity_last_idx').on(table.lastProgressAt)],
+);
+
+/**
+ * Progress rows per UTC hour (`floor(ms / 3,600,000)`) of `started_at` and of `completed_at`.
+ * German midnights are whole UTC hours, so a period or bucket of German days is an exact range of
+ * hours. `hour` is the rowid: a range is one ordered read.
+ */
+export const statsProgressHours = sqliteTable('stats_progress_hours', {
+  hour: integer('hour').primaryKey(),
+  started: integer('started').notNull().default(0),
+  completed: integer('completed').notNull().default(0),
+});
+
+/**
+ * Completions per course and UTC hour of `completed_at`, for the per-course figures of a period.
+ * Created `WITHOUT ROWID` in the migration (drizzle cannot say so): the table is its key's order.
+ */
+export const statsCourseCompletions = sqliteTable(
+  'stats_course_completions',
+  {
+    courseSlug: text('course_slug').notNull(),
+    hour: integer('hour').notNull(),
+    completed: integer('completed').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.courseSlug, table.hour] })],
 );

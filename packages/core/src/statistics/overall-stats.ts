@@ -193,7 +193,18 @@ function bucketSums(column: string, starts: number[]) {
   return sql.join([sql`count(*) as n`, ...cumulative], sql`, `);
 }
 
-/** The counts per bucket from a row of `bucketSums`. */
+/**
+ * The same over the hourly summary (`stats_progress_hours`): sums of a count column instead of
+ * counts of rows, with hours instead of timestamps. `column` is ours, never input.
+ */
+function hourBucketSums(column: 'started' | 'completed', hourStarts: number[]) {
+  const cumulative = hourStarts
+    .slice(1)
+    .map((hour, index) => sql`sum(iif(hour < ${hour}, ${sql.raw(column)}, 0)) as ${sql.raw(`b${index + 1}`)}`);
+  return sql.join([sql`coalesce(sum(${sql.raw(column)}), 0) as n`, ...cumulative], sql`, `);
+}
+
+/** The counts per bucket from a row of `bucketSums` or `hourBucketSums`. */
 function perBucket(row: TBucketRow | undefined, buckets: number): number[] {
   const below = (index: number) => (index === 0 ? 0 : index === buckets ? (row?.n ?? 0) : (row?.[`b${index}`] ?? 0));
   return Array.from({ length: buckets }, (_, index) => below(index + 1) - below(index));
@@ -204,14 +215,23 @@ function perBucket(row: TBucketRow | undefined, buckets: number): number[] {
 const rate = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000);
 
 /**
- * The admin statistics for a period: a few aggregate queries, each one pass over its table (the
- * period's events filtered by their timestamp, the per-course state grouped by course), nothing
- * per row in JS. Measured at 100,000 employees in `npm run bench`.
+ * The admin statistics for a period (ADR 017; how it stays fast: ADR 021). The per-course and
+ * per-hour progress figures and the people counts come from the summary tables that triggers keep
+ * in step with every write (migration 0008), so no query reads the million-row tables whole:
+ * registrations and certificates are index ranges of the period, AVV acceptances a walk over the
+ * owners who accepted, active companies a range of their latest saves (or, for a period that ends
+ * in the past, one index look-up per company). Nothing per row in JS. Measured on the
+ * load data set (`npm run db:generate-load`: 20,000 companies, 1.5 million progress rows) in
+ * `npm run bench`.
  */
 export function overallStats(db: TDb, input: TOverallStatsInput, now = new Date()): TOverallStats {
   const period = resolvePeriod(input.from, input.to);
   const { startMs: start, endMs: end } = period;
   const { buckets, starts } = bucketsOf(period);
+  // German midnights fall on whole UTC hours (whole-hour offsets since 1893), so the period and
+  // its buckets are exact ranges of the summary's hours.
+  const [fromHour, toHour] = [start / HOUR_MS, end / HOUR_MS];
+  const hourStarts = starts.map((ms) => ms / HOUR_MS);
   const addToSeries = (
     row: TBucketRow | undefined,
     field: 'registrations' | 'started' | 'completed' | 'certificates',
@@ -220,55 +240,63 @@ export function overallStats(db: TDb, input: TOverallStatsInput, now = new Date(
       (buckets[index] as TStatsBucket)[field] += count;
     });
 
-  const companies = db.get<{ total: number; registered: number | null; avv: number | null }>(sql`
-    select count(*) as total,
-           sum(c.created_at >= ${start} and c.created_at < ${end}) as registered,
-           sum(coalesce(u.order_processing_accepted, 0)) as avv
-      from companies c left join users u on u.id = c.owner_id`);
-  addToSeries(
-    db.get<TBucketRow>(sql`
-      select ${bucketSums('created_at', starts)} from companies where created_at >= ${start} and created_at < ${end}`),
-    'registrations',
-  );
+  const companies = db.get<{ total: number }>(sql`select count(*) as total from companies`);
+  const avv = db.get<{ n: number }>(sql`
+    select count(*) as n from companies c join users u on u.id = c.owner_id where u.order_processing_accepted = 1`);
+  const registered = db.get<TBucketRow>(sql`
+    select ${bucketSums('created_at', starts)} from companies where created_at >= ${start} and created_at < ${end}`);
+  addToSeries(registered, 'registrations');
 
-  const employees = db.get<{ total: number; activated: number | null }>(sql`
-    select count(*) as total, sum(active) as activated from users
-     where company_id is not null and role <> 'admin'`);
+  const employees = db.get<{ total: number; activated: number }>(sql`
+    select employees as total, activated from stats_people where id = 1`);
 
-  const active = db.get<{ n: number }>(sql`
-    select count(distinct company_id) as n from course_progress
-     where updated_at >= ${start} and updated_at < ${end}`);
+  // Companies with progress saved in the period. When nothing was saved after its end (a period
+  // up to today), that is every company whose latest save is not before its start; else one index
+  // look-up per company.
+  const latest = db.get<{ at: number | null }>(sql`select max(last_progress_at) as at from stats_company_activity`);
+  const active =
+    (latest?.at ?? Number.NEGATIVE_INFINITY) < end
+      ? db.get<{ n: number }>(sql`
+          select count(*) as n from stats_company_activity where last_progress_at >= ${start}`)
+      : db.get<{ n: number }>(sql`
+          select count(*) as n from companies c
+           where exists (select 1 from course_progress p
+                          where p.company_id = c.id and p.updated_at >= ${start} and p.updated_at < ${end})`);
   const started = db.get<TBucketRow>(sql`
-    select ${bucketSums('started_at', starts)} from course_progress
-     where started_at >= ${start} and started_at < ${end}`);
+    select ${hourBucketSums('started', hourStarts)} from stats_progress_hours
+     where hour >= ${fromHour} and hour < ${toHour}`);
   addToSeries(started, 'started');
   const completed = db.get<TBucketRow>(sql`
-    select ${bucketSums('completed_at', starts)} from course_progress
-     where completed_at >= ${start} and completed_at < ${end}`);
+    select ${hourBucketSums('completed', hourStarts)} from stats_progress_hours
+     where hour >= ${fromHour} and hour < ${toHour}`);
   addToSeries(completed, 'completed');
 
   const certificates = db.all<TBucketRow & { kind: 'personal' | 'company' }>(sql`
     select kind, ${bucketSums('issued_at', starts)} from certificates
-     where issued_at >= ${start} and issued_at < ${end} group by kind`);
+     where kind in ('personal', 'company') and issued_at >= ${start} and issued_at < ${end} group by kind`);
   const certificatesByKind = { personal: 0, company: 0 };
   for (const row of certificates) {
     certificatesByKind[row.kind] += row.n;
     addToSeries(row, 'certificates');
   }
 
-  const assigned = db.all<{ slug: string; n: number }>(sql`
-    select course_slug as slug, count(*) as n from course_assignments group by course_slug`);
-  // All progress, also in courses revoked since: checking each row against the assignments
-  // would cost an index lookup per row (a second at 100,000 people) for a small difference.
-  const progress = db.all<{ slug: string; started: number; completed: number | null; inPeriod: number | null }>(sql`
-    select course_slug as slug, count(*) as started, sum(status = 'completed') as completed,
-           sum(completed_at >= ${start} and completed_at < ${end}) as inPeriod
-      from course_progress group by course_slug`);
-  const assignedBySlug = new Map(assigned.map((row) => [row.slug, row.n]));
-  const progressBySlug = new Map(progress.map((row) => [row.slug, row]));
+  // Current per-course counts (all progress, also in courses revoked since: ADR 017) and the
+  // period's completions, one range of hours per catalog course.
+  const slugs = [...courseCatalog().keys()];
+  const counts = db.all<{ slug: string; assigned: number; started: number; completed: number }>(sql`
+    select course_slug as slug, assigned, started, completed from stats_course_counts`);
+  const inPeriod = db.all<{ slug: string; n: number }>(sql`
+    select course_slug as slug, sum(completed) as n from stats_course_completions
+     where course_slug in (${sql.join(
+       slugs.map((slug) => sql`${slug}`),
+       sql`, `,
+     )}) and hour >= ${fromHour} and hour < ${toHour}
+     group by course_slug`);
+  const countsBySlug = new Map(counts.map((row) => [row.slug, row]));
+  const inPeriodBySlug = new Map(inPeriod.map((row) => [row.slug, row.n]));
 
   const total = companies?.total ?? 0;
-  const avvAccepted = companies?.avv ?? 0;
+  const avvAccepted = avv?.n ?? 0;
   const employeeTotal = employees?.total ?? 0;
   const activated = employees?.activated ?? 0;
   const lang = input.lang ?? 'de';
@@ -277,7 +305,7 @@ export function overallStats(db: TDb, input: TOverallStatsInput, now = new Date(
     generatedAt: now.toISOString(),
     companies: {
       total,
-      registered: companies?.registered ?? 0,
+      registered: registered?.n ?? 0,
       active: active?.n ?? 0,
       avvAccepted,
       avvAcceptanceRate: rate(avvAccepted, total),
@@ -289,14 +317,14 @@ export function overallStats(db: TDb, input: TOverallStatsInput, now = new Date(
     },
     certificates: { ...certificatesByKind, total: certificatesByKind.personal + certificatesByKind.company },
     courses: [...courseCatalog().values()].map((course) => {
-      const counts = progressBySlug.get(course.meta.slug);
+      const current = countsBySlug.get(course.meta.slug);
       return {
         slug: course.meta.slug,
         title: course.text[lang].title,
-        assigned: assignedBySlug.get(course.meta.slug) ?? 0,
-        started: counts?.started ?? 0,
-        completed: counts?.completed ?? 0,
-        completedInPeriod: counts?.inPeriod ?? 0,
+        assigned: current?.assigned ?? 0,
+        started: current?.started ?? 0,
+        completed: current?.completed ?? 0,
+        completedInPeriod: inPeriodBySlug.get(course.meta.slug) ?? 0,
       };
     }),
     series: buckets,

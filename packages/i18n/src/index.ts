@@ -20,8 +20,16 @@ export type TTranslate = (key: TMessageKey, params?: Record<string, string | num
  * missing text is visible but never breaks a page.
  */
 export function createTranslator(locale: TLocale): TTranslate {
-  const i18n = rosetta<TDictionary>({ de, en });
-  i18n.locale(locale);
+  return translatorFor(dictionaries[locale]);
+}
+
+/**
+ * A translator over one loaded dictionary, German as the fallback. The web app uses this one: it
+ * ships German with its entry and fetches English only when someone picks it (ADR 020).
+ */
+export function translatorFor(dictionary: TDictionary): TTranslate {
+  const i18n = rosetta<TDictionary>({ current: dictionary });
+  i18n.locale('current');
   const fallback = rosetta<TDictionary>({ de });
   fallback.locale('de');
   return (key, params) => {

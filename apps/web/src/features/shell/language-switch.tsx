@@ -12,7 +12,7 @@ export function LanguageSwitch() {
   const update = trpc.employee.update.useMutation({ onSuccess: () => utils.auth.me.invalidate() });
   const choose = (next: TLocale) => {
     if (next === locale) return;
-    setLocale(next);
+    void setLocale(next);
     if (me) update.mutate({ id: me.id, lang: next });
   };
   return (

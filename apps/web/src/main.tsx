@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes.tsx';
 import { ToastProvider } from './components/toasts.tsx';
-import { loadDictionary } from './lib/dictionaries.ts';
+import { loadPart } from './lib/dictionaries.ts';
 import { I18nProvider } from './lib/i18n.tsx';
 import { getLocale } from './lib/locale-state.ts';
 import { loginPathFor } from './lib/safe-next.ts';
@@ -46,9 +46,9 @@ function render() {
   );
 }
 
-// German ships with this entry; a stored English choice is a separate chunk, awaited so the first
-// render is already English (no German flash, no raw keys). A failed load renders in German.
-// Not a top-level await: that would keep lazy chunks from importing what the entry holds.
-loadDictionary(getLocale())
+// German shell texts ship with this entry; a stored English choice is a separate chunk, awaited so
+// the first render is already English (no German flash, no raw keys). A failed load renders in
+// German. Not a top-level await: that would keep lazy chunks from importing what the entry holds.
+loadPart(getLocale(), 'shell')
   .catch((error: unknown) => console.warn('dictionary failed to load', error))
   .finally(render);

@@ -1,12 +1,12 @@
-import { de, type TLocale, type TTranslate, translatorFor } from '@portal/i18n';
+import { type TLocale, type TTranslate, translatorFor } from '@portal/i18n';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
-import { loadDictionary, loadedDictionary } from './dictionaries.ts';
+import { loadLanguage, textsOf } from './dictionaries.ts';
 import { getLocale, storeLocale } from './locale-state.ts';
 
 interface TI18nContext {
   locale: TLocale;
   t: TTranslate;
-  /** Switches once the language's dictionary is here; resolves when the switch is done. */
+  /** Switches once the language's texts are here; resolves when the switch is done. */
   setLocale: (locale: TLocale) => Promise<void>;
 }
 
@@ -19,7 +19,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const setLocale = useCallback(async (next: TLocale) => {
     latest.current = next;
     try {
-      await loadDictionary(next);
+      await loadLanguage(next);
     } catch (error) {
       // The page stays in the language it shows; the next click tries again.
       console.warn(`dictionary ${next} failed to load`, error);
@@ -29,9 +29,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     storeLocale(next);
     setLocaleState(next);
   }, []);
-  // main.tsx loads the stored language before the first render; German stands in only if that failed.
+  // main.tsx loads the stored language before the first render; German stands in if that failed.
   const value = useMemo(
-    () => ({ locale, t: translatorFor(loadedDictionary(locale) ?? de), setLocale }),
+    () => ({ locale, t: translatorFor(textsOf(locale), textsOf('de')), setLocale }),
     [locale, setLocale],
   );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;

@@ -1,8 +1,9 @@
-import { isMessageKey } from '@portal/i18n';
+import type { TMessageKey } from '@portal/i18n';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/validators';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
-import { useT } from './i18n.tsx';
+import { isLoadedKey } from './dictionaries.ts';
+import { useI18n } from './i18n.tsx';
 
 /**
  * Form state validated by the same zod schema the server uses. Errors show for fields the person
@@ -10,7 +11,7 @@ import { useT } from './i18n.tsx';
  * schema is one still loading (lazy-schema.ts): no errors yet, and not valid.
  */
 export function useZodForm<TValues extends Record<string, unknown>>(schema: z.ZodType | null, initial: TValues) {
-  const t = useT();
+  const { t, locale } = useI18n();
   const [values, setValues] = useState<TValues>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof TValues, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -22,11 +23,11 @@ export function useZodForm<TValues extends Record<string, unknown>>(schema: z.Zo
     for (const issue of result.error.issues) {
       const field = issue.path[0] as keyof TValues | undefined;
       if (field === undefined || map[field]) continue;
-      const key = isMessageKey(issue.message) ? issue.message : 'validation.invalid_input';
+      const key = isLoadedKey(locale, issue.message) ? (issue.message as TMessageKey) : 'validation.invalid_input';
       map[field] = t(key, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
     }
     return map;
-  }, [result, t]);
+  }, [result, t, locale]);
 
   return {
     values,

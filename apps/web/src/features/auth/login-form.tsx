@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PasswordInput, TextInput } from '../../components/form-fields.tsx';
 import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
+import { loadDictionaryPart } from '../../lib/dictionaries.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { lazySchema, useLazySchema } from '../../lib/lazy-schema.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
@@ -32,7 +33,8 @@ export function LoginForm({ audience }: { audience: 'customer' | 'admin' }) {
   const [second, setSecond] = useState<{ Step: ComponentType<TTotpStepProps>; challenge: TChallenge } | null>(null);
   const showSecondStep = async (challenge: TChallenge) => {
     try {
-      const { TotpStep: Step } = await import('./totp-step.tsx');
+      // Its texts (section `totp`) are page texts, not shell texts: wait for both.
+      const [{ TotpStep: Step }] = await Promise.all([import('./totp-step.tsx'), loadDictionaryPart('pages')]);
       setSecond({ Step, challenge });
     } catch {
       // Not "wrong credentials": the password was right, the page could not load its next step.

@@ -25,7 +25,6 @@ export function LanguageSwitch() {
         <label key={option} className="language-option" data-selected={option === locale || undefined}>
           <input
             type="radio"
-            className="visually-hidden"
             name={name}
             value={option}
             checked={option === locale}

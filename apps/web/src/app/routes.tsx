@@ -2,7 +2,6 @@ import type { TMessageKey } from '@portal/i18n';
 import { type RouteObject, redirect } from 'react-router';
 import { AppLayout } from '../features/shell/app-layout.tsx';
 import { RouteError } from '../features/shell/route-error.tsx';
-import { preloadTraining, slidePath } from '../features/trainings/training-queries.ts';
 import { loadDictionaryPart } from '../lib/dictionaries.ts';
 import { guard, HOME_BY_ROLE, requireUser } from '../lib/guards.ts';
 import { getLocale } from '../lib/locale-state.ts';
@@ -198,6 +197,8 @@ export const routes: RouteObject[] = [
         shouldRevalidate: ({ currentParams, nextParams }) => currentParams.slug !== nextParams.slug,
         loader: async ({ request, params }) => {
           await requireUser(request, CUSTOMERS);
+          // Imported here, not at the top: the course queries stay out of the entry (ADR 020).
+          const { preloadTraining } = await import('../features/trainings/training-queries.ts');
           return preloadTraining(params.slug ?? '');
         },
         handle: { title: 'pages.training' },
@@ -209,6 +210,7 @@ export const routes: RouteObject[] = [
               const progress = await trpcUtils.progress.getSingle
                 .ensureData({ slug: params.slug ?? '' })
                 .catch(() => null);
+              const { slidePath } = await import('../features/trainings/training-queries.ts');
               return redirect(slidePath(params.slug ?? '', progress?.slideIndex ?? 0));
             },
           },

@@ -48,7 +48,8 @@ function render() {
 
 // German shell texts ship with this entry; a stored English choice is a separate chunk, awaited so
 // the first render is already English (no German flash, no raw keys). A failed load renders in
-// German. Not a top-level await: that would keep lazy chunks from importing what the entry holds.
+// German. Not a top-level await: with one, rolldown split the entry's shared modules into extra
+// chunks that every page then requested separately.
 loadPart(getLocale(), 'shell')
   .catch((error: unknown) => console.warn('dictionary failed to load', error))
   .finally(render);

@@ -25,8 +25,8 @@ const page =
     return { Component: module.default };
   };
 /**
- * The sign-in pages, the first page most people see: they need only the shell texts, which ship
- * with the entry (ADR 020; dictionary-sections.test.ts checks the keys they use).
+ * Pages that render with the shell texts only, which ship with the entry: the sign-in pages, the
+ * first page most people see, and '/' (ADR 020; dictionary-sections.test.ts checks their keys).
  */
 const shellPage =
   (load: TPageModule): TLazyPage =>
@@ -196,9 +196,11 @@ export const routes: RouteObject[] = [
         // Moving between slides needs no reload of the course; another course does.
         shouldRevalidate: ({ currentParams, nextParams }) => currentParams.slug !== nextParams.slug,
         loader: async ({ request, params }) => {
-          await requireUser(request, CUSTOMERS);
           // Imported here, not at the top: the course queries stay out of the entry (ADR 020).
-          const { preloadTraining } = await import('../features/trainings/training-queries.ts');
+          const [, { preloadTraining }] = await Promise.all([
+            requireUser(request, CUSTOMERS),
+            import('../features/trainings/training-queries.ts'),
+          ]);
           return preloadTraining(params.slug ?? '');
         },
         handle: { title: 'pages.training' },

@@ -40,6 +40,24 @@ async function expectNoGermanLeft(page: Page) {
   expect(leftovers, `German strings on ${page.url()}`).toEqual([]);
 }
 
+/** Every dotted key of the dictionaries, e.g. `login.title`. */
+function messageKeys(node: unknown, prefix = ''): string[] {
+  return Object.entries(node as object).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : messageKeys(value, `${prefix}${key}.`),
+  );
+}
+const KEYS = messageKeys(de);
+
+/** The dictionaries load in parts (ADR 020): a page must never show a key instead of its text. */
+async function expectNoRawKeys(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const text = await page.evaluate(() => document.body.innerText);
+  expect(
+    KEYS.filter((key) => text.includes(key)),
+    `message keys on ${page.url()}`,
+  ).toEqual([]);
+}
+
 async function switchToEnglish(page: Page) {
   await page.getByRole('radio', { name: 'English' }).first().click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -66,6 +84,7 @@ test('switching to English on the auth pages changes every visible string', asyn
   for (const path of [...PUBLIC_PAGES, inviteEmployee(`lang.${Date.now()}@example.com`)]) {
     await page.goto(path);
     await expectNoGermanLeft(page);
+    await expectNoRawKeys(page);
   }
 });
 
@@ -73,7 +92,9 @@ test('a signed-in person’s language choice is saved to their account', async (
   const { employer } = createCompany(`lang${Date.now()}`, { legacy: false });
   await signIn(page, 'employer', { email: employer });
   await expect(page).toHaveURL('/course-settings');
+  await expectNoRawKeys(page);
   await switchToEnglish(page);
+  await expectNoRawKeys(page);
   await expect(page.getByRole('link', { name: 'Course settings' })).toBeVisible();
   for (const path of [
     '/course-settings',
@@ -87,6 +108,7 @@ test('a signed-in person’s language choice is saved to their account', async (
   ]) {
     await page.goto(path);
     await expectNoGermanLeft(page);
+    await expectNoRawKeys(page);
   }
 
   // A new browser (no local storage) gets English from the account after sign-in.

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { dictionaryParts } from './vite.dictionary-parts.ts';
 
 // In development Vite serves the app and forwards API calls to the server on port 3000.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), dictionaryParts()],
   server: {
     port: 5173,
     proxy: { '/trpc': 'http://localhost:3000', '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
@@ -14,5 +15,21 @@ export default defineConfig({
     // The zxcvbn dictionaries (~1.2 MB gzip) are one lazy chunk, loaded only on pages with a
     // password meter; every other chunk stays far below this.
     chunkSizeWarningLimit: 2600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Each lazy dictionary part is a named chunk of its own (German shell texts stay in the
+          // entry). Left to itself, rolldown once put its runtime helpers into the lazy English
+          // dictionary, and then every page loaded that (ADR 020).
+          groups: [
+            {
+              debugName: 'dictionary parts',
+              name: (id) => `dictionary-${/virtual:dictionary\/(\w+\/\w+)/.exec(id)?.[1]?.replace('/', '-')}`,
+              test: /virtual:dictionary\/(?!de\/shell)/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

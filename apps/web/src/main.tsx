@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes.tsx';
 import { ToastProvider } from './components/toasts.tsx';
+import { loadPart } from './lib/dictionaries.ts';
 import { I18nProvider } from './lib/i18n.tsx';
 import { getLocale } from './lib/locale-state.ts';
 import { loginPathFor } from './lib/safe-next.ts';
@@ -27,16 +28,28 @@ setAuthorizationRequiredHandler(() => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
-createRoot(root).render(
-  <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <I18nProvider>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
-        </I18nProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
-  </StrictMode>,
-);
+const container = root;
+
+function render() {
+  createRoot(container).render(
+    <StrictMode>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <I18nProvider>
+            <ToastProvider>
+              <RouterProvider router={router} />
+            </ToastProvider>
+          </I18nProvider>
+        </QueryClientProvider>
+      </trpc.Provider>
+    </StrictMode>,
+  );
+}
+
+// German shell texts ship with this entry; a stored English choice is a separate chunk, awaited so
+// the first render is already English (no German flash, no raw keys). A failed load renders in
+// German. Not a top-level await: with one, rolldown split the entry's shared modules into extra
+// chunks that every page then requested separately.
+loadPart(getLocale(), 'shell')
+  .catch((error: unknown) => console.warn('dictionary failed to load', error))
+  .finally(render);

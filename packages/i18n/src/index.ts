@@ -20,9 +20,18 @@ export type TTranslate = (key: TMessageKey, params?: Record<string, string | num
  * missing text is visible but never breaks a page.
  */
 export function createTranslator(locale: TLocale): TTranslate {
-  const i18n = rosetta<TDictionary>({ de, en });
-  i18n.locale(locale);
-  const fallback = rosetta<TDictionary>({ de });
+  return translatorFor(dictionaries[locale], de);
+}
+
+/**
+ * A translator over given texts and German fallback texts, each possibly only some sections.
+ * The web app uses this one: it loads the dictionaries in parts (ADR 020), and this module's own
+ * `de` would otherwise pull the whole German dictionary into its first JavaScript.
+ */
+export function translatorFor(dictionary: Partial<TDictionary>, fallbackGerman: Partial<TDictionary>): TTranslate {
+  const i18n = rosetta<Partial<TDictionary>>({ current: dictionary });
+  i18n.locale('current');
+  const fallback = rosetta<Partial<TDictionary>>({ de: fallbackGerman });
   fallback.locale('de');
   return (key, params) => {
     const text = i18n.t(key, params) || fallback.t(key, params);

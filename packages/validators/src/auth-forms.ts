@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZName, ZRequiredText } from './fields.ts';
-import { ZPassword } from './password.ts';
+import { ZEmail, ZName, ZPassword, ZRequiredText } from './fields.ts';
 
 const mustBeChecked = z.literal(true, { message: 'validation.must_be_checked' });
 

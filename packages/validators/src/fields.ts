@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isValidInsuranceNumber } from './insurance-number.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.ts';
 
 export const LANGUAGES = ['de', 'en'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
@@ -33,3 +35,15 @@ export const ZRequiredText = (max = 200) =>
 
 /** Typed confirmations (spec §5): valid while empty or equal to the word; submit needs the word. */
 export const isConfirmationWordValid = (value: string, word: 'DELETE' | 'RESET') => value === '' || value === word;
+
+/** Spec §5: the insurance number field, trimmed; the rule itself is zod-free (insurance-number.ts). */
+export const ZInsuranceNumber = z
+  .string()
+  .trim()
+  .refine(isValidInsuranceNumber, { message: 'validation.insurance_number_invalid' });
+
+/** Length rule only; the strength rule needs the user inputs and runs where those are known. */
+export const ZPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { message: 'validation.password_min_length' })
+  .max(PASSWORD_MAX_LENGTH, { message: 'validation.password_max_length' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidInsuranceNumber, ZInsuranceNumber } from './insurance-number.ts';
+import { ZInsuranceNumber } from './fields.ts';
+import { isValidInsuranceNumber } from './insurance-number.ts';
 
 const PLACEHOLDERS = [
   ...Array.from({ length: 10 }, (_, digit) => String(digit).repeat(10)),

@@ -1,5 +1,8 @@
-import { z } from 'zod';
-
+/*
+ * No zod here: the web app's route guard checks this rule on every navigation, and a zod schema
+ * beside it would pull zod into the first JavaScript of every page (ADR 020). ZInsuranceNumber
+ * lives in fields.ts.
+ */
 const PATTERN = /^AS-\d{10}$/;
 /** Numbers people type when they do not know theirs (spec §5). */
 const PLACEHOLDERS = new Set([
@@ -16,8 +19,3 @@ export function isValidInsuranceNumber(value: string): boolean {
   if (!PATTERN.test(value)) return false;
   return !PLACEHOLDERS.has(value.slice(3));
 }
-
-export const ZInsuranceNumber = z
-  .string()
-  .trim()
-  .refine(isValidInsuranceNumber, { message: 'validation.insurance_number_invalid' });

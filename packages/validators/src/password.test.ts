@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { ZPassword } from './fields.ts';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_MIN_SCORE,
   passwordScoreColour,
   type TPasswordScore,
-  ZPassword,
 } from './password.ts';
 import { isPasswordStrongEnough, passwordScore } from './password-strength.ts';
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// No zod here: the web app's forms read these limits on the sign-in page, which does not wait for
+// zod (ADR 020). ZPassword lives in fields.ts.
 
 /** DECISIONS.md: 12..256 characters, any Unicode, no composition rules (ASVS V2.1). */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -7,12 +8,6 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const PASSWORD_MIN_SCORE = 2;
 
 export type TPasswordScore = 0 | 1 | 2 | 3 | 4;
-
-/** Length rule only; the strength rule needs the user inputs and runs where those are known. */
-export const ZPassword = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, { message: 'validation.password_min_length' })
-  .max(PASSWORD_MAX_LENGTH, { message: 'validation.password_max_length' });
 
 /** Colour of the strength meter, spec §4: red (0,1), orange (2), green (3,4). */
 export function passwordScoreColour(score: TPasswordScore): 'red' | 'orange' | 'green' {

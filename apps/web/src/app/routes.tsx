@@ -2,7 +2,7 @@ import type { TMessageKey } from '@portal/i18n';
 import { type RouteObject, redirect } from 'react-router';
 import { AppLayout } from '../features/shell/app-layout.tsx';
 import { RouteError } from '../features/shell/route-error.tsx';
-import { preloadTraining, slidePath } from '../features/trainings/training-queries.ts';
+import { loadDictionaryPart } from '../lib/dictionaries.ts';
 import { guard, HOME_BY_ROLE, requireUser } from '../lib/guards.ts';
 import { getLocale } from '../lib/locale-state.ts';
 import { STAFF_PAGE_SIZE } from '../lib/page-sizes.ts';
@@ -14,19 +14,30 @@ export interface TRouteHandle {
   title?: TMessageKey;
 }
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
-const titleOnly = page(() => import('../routes/title-page.tsx'));
+type TPageModule = () => Promise<{ default: React.ComponentType }>;
+type TLazyPage = () => Promise<{ Component: React.ComponentType }>;
 
-const publicRoute = (
-  path: string,
-  title: TMessageKey,
-  load: () => Promise<{ default: React.ComponentType }>,
-): RouteObject => ({
+/** A lazy page: it renders once its code and the page texts (a lazy dictionary part) are here. */
+const page =
+  (load: TPageModule): TLazyPage =>
+  async () => {
+    const [module] = await Promise.all([load(), loadDictionaryPart('pages')]);
+    return { Component: module.default };
+  };
+/**
+ * Pages that render with the shell texts only, which ship with the entry: the sign-in pages, the
+ * first page most people see, and '/' (ADR 020; dictionary-sections.test.ts checks their keys).
+ */
+const shellPage =
+  (load: TPageModule): TLazyPage =>
+  async () => ({ Component: (await load()).default });
+// '/' only redirects (a signed-out visitor to /login), so it must not wait for the page texts.
+const titleOnly = shellPage(() => import('../routes/title-page.tsx'));
+
+const publicRoute = (path: string, title: TMessageKey, lazy: TLazyPage): RouteObject => ({
   path,
   handle: { hideNav: true, title } satisfies TRouteHandle,
-  lazy: page(load),
+  lazy,
 });
 
 const EMPLOYER_MANAGER = ['employer', 'manager'] as const;
@@ -46,35 +57,71 @@ export const routes: RouteObject[] = [
         handle: { title: 'pages.home' } satisfies TRouteHandle,
         lazy: titleOnly,
       },
-      publicRoute('/login', 'pages.login', () => import('../features/auth/login-page.tsx')),
-      publicRoute('/admin/login', 'pages.admin_login', () => import('../features/auth/admin-login-page.tsx')),
-      publicRoute('/login/:token', 'pages.first_login', () => import('../features/auth/first-login-page.tsx')),
-      publicRoute('/register', 'pages.register', () => import('../features/auth/register-page.tsx')),
+      publicRoute(
+        '/login',
+        'pages.login',
+        shellPage(() => import('../features/auth/login-page.tsx')),
+      ),
+      publicRoute(
+        '/admin/login',
+        'pages.admin_login',
+        shellPage(() => import('../features/auth/admin-login-page.tsx')),
+      ),
+      publicRoute(
+        '/login/:token',
+        'pages.first_login',
+        page(() => import('../features/auth/first-login-page.tsx')),
+      ),
+      publicRoute(
+        '/register',
+        'pages.register',
+        page(() => import('../features/auth/register-page.tsx')),
+      ),
       publicRoute(
         '/reset-password',
         'pages.password_recovery',
-        () => import('../features/auth/reset-password-page.tsx'),
+        page(() => import('../features/auth/reset-password-page.tsx')),
       ),
       publicRoute(
         '/admin/reset-password',
         'pages.password_recovery',
-        () => import('../features/auth/admin-reset-password-page.tsx'),
+        page(() => import('../features/auth/admin-reset-password-page.tsx')),
       ),
       publicRoute(
         '/recovery-password/:token',
         'pages.set_new_password',
-        () => import('../features/auth/recovery-password-page.tsx'),
+        page(() => import('../features/auth/recovery-password-page.tsx')),
       ),
       publicRoute(
         '/admin/recovery-password/:token',
         'pages.set_new_password',
-        () => import('../features/auth/admin-recovery-password-page.tsx'),
+        page(() => import('../features/auth/admin-recovery-password-page.tsx')),
       ),
-      publicRoute('/verify', 'pages.verify', () => import('../features/certificates/verify-page.tsx')),
-      publicRoute('/verify/:code', 'pages.verify', () => import('../features/certificates/verify-page.tsx')),
-      publicRoute('/order-data-processing', 'pages.order_data_processing', () => import('../routes/legal-page.tsx')),
-      publicRoute('/datenschutzhinweise', 'pages.data_protection_notes', () => import('../routes/legal-page.tsx')),
-      publicRoute('/data-protection-notes', 'pages.data_protection_notes', () => import('../routes/legal-page.tsx')),
+      publicRoute(
+        '/verify',
+        'pages.verify',
+        page(() => import('../features/certificates/verify-page.tsx')),
+      ),
+      publicRoute(
+        '/verify/:code',
+        'pages.verify',
+        page(() => import('../features/certificates/verify-page.tsx')),
+      ),
+      publicRoute(
+        '/order-data-processing',
+        'pages.order_data_processing',
+        page(() => import('../routes/legal-page.tsx')),
+      ),
+      publicRoute(
+        '/datenschutzhinweise',
+        'pages.data_protection_notes',
+        page(() => import('../routes/legal-page.tsx')),
+      ),
+      publicRoute(
+        '/data-protection-notes',
+        'pages.data_protection_notes',
+        page(() => import('../routes/legal-page.tsx')),
+      ),
       {
         path: '/users',
         loader: async ({ request }) => {
@@ -149,7 +196,11 @@ export const routes: RouteObject[] = [
         // Moving between slides needs no reload of the course; another course does.
         shouldRevalidate: ({ currentParams, nextParams }) => currentParams.slug !== nextParams.slug,
         loader: async ({ request, params }) => {
-          await requireUser(request, CUSTOMERS);
+          // Imported here, not at the top: the course queries stay out of the entry (ADR 020).
+          const [, { preloadTraining }] = await Promise.all([
+            requireUser(request, CUSTOMERS),
+            import('../features/trainings/training-queries.ts'),
+          ]);
           return preloadTraining(params.slug ?? '');
         },
         handle: { title: 'pages.training' },
@@ -161,6 +212,7 @@ export const routes: RouteObject[] = [
               const progress = await trpcUtils.progress.getSingle
                 .ensureData({ slug: params.slug ?? '' })
                 .catch(() => null);
+              const { slidePath } = await import('../features/trainings/training-queries.ts');
               return redirect(slidePath(params.slug ?? '', progress?.slideIndex ?? 0));
             },
           },

@@ -1,5 +1,5 @@
-import { type ReactNode, useState } from 'react';
-import { Button, Checkbox, FieldError, Input, Label, Text, TextField } from 'react-aria-components';
+import { useState } from 'react';
+import { Button, FieldError, Input, Label, Text, TextField } from 'react-aria-components';
 import { useT } from '../lib/i18n.tsx';
 
 interface TFieldProps {
@@ -50,37 +50,5 @@ export function PasswordInput({ label, error, description, ...props }: Omit<TFie
       {description && <Text slot="description">{description}</Text>}
       <FieldError className="field-error">{error}</FieldError>
     </TextField>
-  );
-}
-
-export function CheckboxField({
-  children,
-  isSelected,
-  onChange,
-  error,
-  isDisabled,
-}: {
-  children: ReactNode;
-  isSelected: boolean;
-  onChange: (value: boolean) => void;
-  error?: string | undefined;
-  isDisabled?: boolean;
-}) {
-  return (
-    <div className="checkbox-field">
-      <Checkbox
-        isSelected={isSelected}
-        onChange={onChange}
-        isInvalid={Boolean(error)}
-        isDisabled={isDisabled ?? false}
-        className="checkbox"
-      >
-        <span className="checkbox-box" aria-hidden="true">
-          {isSelected && '✓'}
-        </span>
-        <span>{children}</span>
-      </Checkbox>
-      {error && <p className="field-error">{error}</p>}
-    </div>
   );
 }

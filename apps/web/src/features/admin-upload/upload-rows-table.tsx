@@ -1,7 +1,7 @@
 import type { TTranslate } from '@portal/i18n';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
-import { CheckboxField } from '../../components/form-fields.tsx';
+import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import type { TPreviewRow } from './upload-types.ts';
 

@@ -1,7 +1,8 @@
 import { ZChangePasswordForm } from '@portal/validators';
 import { Button } from 'react-aria-components';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { CheckboxField, TextInput } from '../../components/form-fields.tsx';
+import { CheckboxField } from '../../components/checkbox-field.tsx';
+import { TextInput } from '../../components/form-fields.tsx';
 import { usePasswordScore, useStrongEnoughCheck } from '../../components/password-strength-meter.tsx';
 import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';

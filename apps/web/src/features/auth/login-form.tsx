@@ -1,16 +1,22 @@
 import type { TMessageKey } from '@portal/i18n';
-import { ZLoginForm } from '@portal/validators';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import { PasswordInput, TextInput } from '../../components/form-fields.tsx';
 import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
+import { loadDictionaryPart } from '../../lib/dictionaries.ts';
 import { useT } from '../../lib/i18n.tsx';
+import { lazySchema, useLazySchema } from '../../lib/lazy-schema.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { type TChallenge, TotpStep } from './totp-step.tsx';
+import type { TChallenge, TotpStep } from './totp-step.tsx';
 import { useCompleteSignIn } from './use-sign-in.ts';
+
+type TTotpStepProps = Parameters<typeof TotpStep>[0];
+
+// The sign-in page is the first page most people see: it renders without waiting for zod.
+const loginRules = lazySchema(() => import('./login-rules.ts').then((rules) => rules.ZLoginForm));
 
 /** Sign-in form for customers (/login) and admins (/admin/login), spec §2 and §8. */
 export function LoginForm({ audience }: { audience: 'customer' | 'admin' }) {
@@ -18,18 +24,30 @@ export function LoginForm({ audience }: { audience: 'customer' | 'admin' }) {
   const toast = useToast();
   const [params] = useSearchParams();
   const complete = useCompleteSignIn();
-  const form = useZodForm(ZLoginForm, { email: '', password: '' });
+  const form = useZodForm(useLazySchema(loginRules), { email: '', password: '' });
   const customer = trpc.employee.login.useMutation();
   const admin = trpc.appuser.login.useMutation();
   const mutation = audience === 'admin' ? admin : customer;
-  const [challenge, setChallenge] = useState<TChallenge | null>(null);
+  // The second step's code loads only for people who have an authenticator (ADR 020), once the
+  // password is accepted.
+  const [second, setSecond] = useState<{ Step: ComponentType<TTotpStepProps>; challenge: TChallenge } | null>(null);
+  const showSecondStep = async (challenge: TChallenge) => {
+    try {
+      // Its texts (section `totp`) are page texts, not shell texts: wait for both.
+      const [{ TotpStep: Step }] = await Promise.all([import('./totp-step.tsx'), loadDictionaryPart('pages')]);
+      setSecond({ Step, challenge });
+    } catch {
+      // Not "wrong credentials": the password was right, the page could not load its next step.
+      toast.error(t('errors.network'));
+    }
+  };
 
   const submit = async () => {
     form.markSubmitted();
     if (!form.isValid) return;
     try {
       const answer = await mutation.mutateAsync({ email: form.values.email, password: form.values.password });
-      if ('totpRequired' in answer) setChallenge(answer);
+      if ('totpRequired' in answer) await showSecondStep(answer);
       else await complete(answer, params.get('next'));
     } catch (error) {
       // Spec §8: customers see login.failed; admins the server's message, else a generic one.
@@ -38,14 +56,14 @@ export function LoginForm({ audience }: { audience: 'customer' | 'admin' }) {
   };
 
   const title: TMessageKey = audience === 'admin' ? 'pages.admin_login' : 'login.title';
-  if (challenge) {
+  if (second) {
     return (
-      <TotpStep
+      <second.Step
         audience={audience}
-        challenge={challenge}
+        challenge={second.challenge}
         onSignedIn={(answer) => complete(answer, params.get('next'))}
         onRestart={() => {
-          setChallenge(null);
+          setSecond(null);
           form.set('password', '');
         }}
       />

@@ -1,7 +1,8 @@
 import { type TRegisterForm, ZRegisterForm } from '@portal/validators';
 import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
-import { CheckboxField, PasswordInput, TextInput } from '../../components/form-fields.tsx';
+import { CheckboxField } from '../../components/checkbox-field.tsx';
+import { PasswordInput, TextInput } from '../../components/form-fields.tsx';
 import {
   PasswordStrengthMeter,
   usePasswordScore,
@@ -13,7 +14,7 @@ import { VideoPlayer } from '../../components/video-player.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { TUTORIAL_POSTER, TUTORIAL_VIDEO } from '../shell/help-dialog.tsx';
+import { TUTORIAL_POSTER, TUTORIAL_VIDEO } from '../shell/tutorial-video.ts';
 import { useCompleteSignIn } from './use-sign-in.ts';
 
 type TRegisterValues = Omit<

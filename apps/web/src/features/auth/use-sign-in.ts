@@ -19,7 +19,8 @@ export function useCompleteSignIn() {
       return;
     }
     saveSessionData({ userId: answer.userId, ttl: answer.ttl, created: answer.created, role: answer.role });
-    setLocale(answer.lang);
+    // Await the dictionary so the next page renders in the person's language from the start.
+    await setLocale(answer.lang);
     await utils.auth.me.invalidate();
     await navigate(safeNext(next), { replace: true });
   };

@@ -15,7 +15,7 @@ import { downloadFile } from './download-file.ts';
  * the acceptance date, a close button only once accepted, cancel (= sign out) only before,
  * and 'Jetzt herunterladen' for the PDF.
  */
-export function AvvModal({ me, isOpen, onClose }: { me: TMe; isOpen: boolean; onClose: () => void }) {
+export default function AvvModal({ me, isOpen, onClose }: { me: TMe; isOpen: boolean; onClose: () => void }) {
   const { t, locale } = useI18n();
   const toast = useToast();
   const navigate = useNavigate();

@@ -1,16 +1,19 @@
 import { needsAvvNotification } from '@portal/validators';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useT } from '../../lib/i18n.tsx';
 import { useDocumentTitle, useRouteHandle } from '../../lib/use-page-title.ts';
 import { AvvBanner } from '../avv/avv-banner.tsx';
-import { AvvModal } from '../avv/avv-modal.tsx';
 import { BlockedOverlay } from '../avv/blocked-overlay.tsx';
 import { useActionsBlocked } from '../avv/use-actions-blocked.ts';
 import { Footer } from './footer.tsx';
 import { MainNav } from './main-nav.tsx';
 import { PublicHeader } from './public-header.tsx';
 import { useMe } from './use-me.ts';
+
+// The contract modal brings the markdown renderer (~50 KB gzip); only employers ever open it, so
+// it loads when it opens instead of with every page (ADR 020).
+const AvvModal = lazy(() => import('../avv/avv-modal.tsx'));
 
 /** The app shell: navigation (hidden on flagged pages, spec §2), the page, the footer links. */
 export function AppLayout() {
@@ -47,7 +50,11 @@ export function AppLayout() {
         {checking && <p role="status">{t('app.loading')}</p>}
         {!overlay && !checking && <Outlet />}
       </main>
-      {showNav && me?.role === 'employer' && <AvvModal me={me} isOpen={avvOpen} onClose={() => setAvvOpen(false)} />}
+      {showNav && me?.role === 'employer' && avvOpen && (
+        <Suspense fallback={null}>
+          <AvvModal me={me} isOpen onClose={() => setAvvOpen(false)} />
+        </Suspense>
+      )}
       <Footer signedIn={me !== null} />
     </div>
   );

@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { Modal } from '../../components/modal.tsx';
-import { VideoPlayer } from '../../components/video-player.tsx';
 import type { TMe } from '../../lib/guards.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
-export const TUTORIAL_VIDEO = '/media/first-steps.mp4';
-export const TUTORIAL_POSTER = '/media/first-steps-poster.png';
+// Loaded on first open: the modal and the video player stay out of the shell's chunk (ADR 020).
+const HelpVideoModal = lazy(() => import('./help-video-modal.tsx'));
 
 /**
  * Help for employers and managers (spec §2): the 'first steps' video dialog. It opens by itself
@@ -31,16 +29,11 @@ export function HelpDialog({ me, autoOpen }: { me: TMe; autoOpen: boolean }) {
       <Button className="nav-button" onPress={() => setOpen(true)} aria-haspopup="dialog">
         {t('nav.help')}
       </Button>
-      <Modal isOpen={open} onClose={close} header={t('help.title')} size="large">
-        <VideoPlayer src={TUTORIAL_VIDEO} poster={TUTORIAL_POSTER} title={t('video.title')} />
-        <p>{t('help.intro')}</p>
-        <ol>
-          <li>{t('help.step_avv')}</li>
-          <li>{t('help.step_settings')}</li>
-          <li>{t('help.step_invite')}</li>
-          <li>{t('help.step_assign')}</li>
-        </ol>
-      </Modal>
+      {open && (
+        <Suspense fallback={null}>
+          <HelpVideoModal onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -95,14 +95,17 @@ const simple = (roles: readonly TRole[], path: string): TVisits[] => [{ roles, v
 
 /** Answers the question on screen from the course file, right or wrong, and submits. */
 async function answerQuestion(v: TVisitor, file: TCourseFile, right: boolean) {
-  const text = (await v.page.locator('.quiz-question').first().textContent()) ?? '';
+  // The question of the form (the feedback of the one before also shows its question).
+  const text = (await v.page.locator('form .quiz-question').textContent()) ?? '';
   const question = file.quiz.find((q) => q.question === text);
   if (!question) throw new Error(`question not in the course file: ${text}`);
   const correct = question.answers.filter((a) => a.correct);
   const wrong = question.answers.filter((a) => !a.correct);
   const picks = right ? correct : wrong.slice(0, 1);
+  // Checkboxes when the question is marked as having several right answers, radios otherwise.
+  const kind = (await v.page.getByRole('checkbox').count()) > 0 ? 'checkbox' : 'radio';
   for (const pick of picks) {
-    const option = v.page.getByRole(correct.length > 1 ? 'checkbox' : 'radio', { name: pick.text, exact: true });
+    const option = v.page.getByRole(kind, { name: pick.text, exact: true });
     await option.focus();
     await v.page.keyboard.press('Space');
     await expect(option).toBeChecked();
@@ -159,7 +162,10 @@ const COVERAGE: Record<string, TCoverage> = {
       visit: (v) => v.open(inviteEmployee(`a11y.invited.${v.lang}.${Date.now()}@example.com`)),
     },
     // An invitation link opened in a browser where someone else is signed in.
-    { roles: SIGNED_IN, visit: (v) => v.open(inviteEmployee(`a11y.invited.${v.role}.${v.lang}@example.com`)) },
+    {
+      roles: SIGNED_IN,
+      visit: (v) => v.open(inviteEmployee(`a11y.invited.${v.role}.${v.lang}.${Date.now()}@example.com`)),
+    },
   ],
   '/register': [
     {
@@ -284,6 +290,7 @@ const COVERAGE: Record<string, TCoverage> = {
         const right = v.lang === 'de';
         const total = file.quiz.length > 5 ? 5 : file.quiz.length;
         for (let step = 1; step <= total; step++) {
+          await expect(v.page).toHaveURL(new RegExp(`/quiz/${step}$`));
           await answerQuestion(v, file, right || step > 3);
           if (step === 1) await v.check('answer feedback');
           await v.page

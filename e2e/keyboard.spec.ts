@@ -107,7 +107,7 @@ const choose = async (page: Page, option: Locator) => {
   const options = page.getByRole('radio');
   const target = await option.evaluate((element) => (element as HTMLInputElement).value);
   const values = await options.evaluateAll((elements) => elements.map((e) => (e as HTMLInputElement).value));
-  const from = await options.evaluateAll((elements) => elements.findIndex((e) => e === document.activeElement));
+  const from = await options.evaluateAll((elements) => elements.indexOf(document.activeElement as HTMLElement));
   const to = values.indexOf(target);
   if (from === to) await page.keyboard.press('Space');
   for (let index = from; index < to; index++) await page.keyboard.press('ArrowDown');
@@ -121,7 +121,8 @@ async function answerRight(page: Page) {
   const question = file.quiz.find((q) => q.question === text);
   if (!question) throw new Error(`question not in the course file: ${text}`);
   const correct = question.answers.filter((a) => a.correct);
-  if (correct.length > 1) {
+  // Checkboxes when the question is marked as having several right answers, radios otherwise.
+  if ((await form.getByRole('checkbox').count()) > 0) {
     for (const answer of correct) {
       const box = form.getByRole('checkbox', { name: answer.text, exact: true });
       await tabTo(page, box);

@@ -50,6 +50,7 @@ test('the policyholder exports the company data as CSV for a German spreadsheet'
   await expect(page).toHaveURL(/\/course-settings$/);
   await page.goto('/account-settings');
   const card = page.getByRole('region', { name: 'Daten exportieren' });
+  await expect(card).toBeVisible();
   await expectNoAxeViolations(page);
   const download = page.waitForEvent('download');
   await card.getByRole('button', { name: 'Als CSV herunterladen (Excel)' }).click();

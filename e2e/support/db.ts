@@ -162,3 +162,37 @@ export function createAdminAccount(tag: string): string {
     return email;
   });
 }
+
+/** An admin of its own who has not set up the authenticator yet: the sign-in shows the set-up step. */
+export function createAdminWithoutTotp(tag: string): string {
+  const email = createAdminAccount(tag);
+  withDb((db) => db.prepare('update users set totp_secret = null where email = ?').run(email));
+  return email;
+}
+
+/**
+ * A certificate record as `/verify/{code}` reads it, for the demo company: valid for a year,
+ * expired yesterday, or revoked (content anonymised, as after a deletion).
+ */
+export function createCertificate(code: string, state: 'valid' | 'expired' | 'revoked') {
+  withDb((db) => {
+    const company = db.prepare("select id from companies where company_name = 'Musterfirma GmbH'").get() as {
+      id: string;
+    };
+    const now = Date.now();
+    const issued = state === 'expired' ? now - 400 * 86_400_000 : now - 86_400_000;
+    const validUntil = state === 'expired' ? now - 86_400_000 : now + 364 * 86_400_000;
+    db.prepare(
+      `insert into certificates (id, code, kind, company_id, content, issued_at, valid_until, revoked_at, revoked_reason)
+       values (?, ?, 'company', ?, null, ?, ?, ?, ?)`,
+    ).run(
+      crypto.randomUUID(),
+      code,
+      company.id,
+      issued,
+      validUntil,
+      state === 'revoked' ? now : null,
+      state === 'revoked' ? 'company_deleted' : null,
+    );
+  });
+}

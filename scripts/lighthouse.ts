@@ -1,0 +1,144 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+/*
+ * Lighthouse (issue 7) on three pages of the built app: /login, /trainings signed in as a learner,
+ * and a course slide. It starts the real server on a throwaway database with the demo data (as
+ * e2e/serve.ts does for Playwright), runs Lighthouse in Debian's Chromium with the default mobile
+ * settings (simulated slow 4G, 4× CPU slowdown), prints the scores and exits 1 below the targets:
+ * performance ≥ 90, accessibility 100. No browser is downloaded; nothing leaves the machine.
+ *
+ *   npm run check:lighthouse            (builds the web app first)
+ *   LIGHTHOUSE_PORT=3600 …             another port; LIGHTHOUSE_REPORTS=dir keeps the JSON reports
+ */
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3500);
+const BASE = `http://localhost:${PORT}`;
+// e2e/serve.ts wipes the database's folder at start and insists on 'e2e' in its path.
+const DATA_DIR = process.env.LIGHTHOUSE_DATA_DIR ?? './data/e2e-lighthouse';
+const PASSWORD = 'Leuchtturm-Kompass-Nebel-42';
+const LEARNER = 'employee@example.com';
+const TARGET = { performance: 90, accessibility: 100 } as const;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+async function startServer(): Promise<ChildProcess> {
+  // No SMTP: mails wait in the outbox, nothing is sent.
+  const { SMTP_URL: _smtp, E2E_SMTP_PORT: _smtpPort, ...environment } = process.env;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'e2e/serve.ts'], {
+    env: {
+      ...environment,
+      PORT: String(PORT),
+      NODE_ENV: 'test',
+      DATABASE_FILE: `${DATA_DIR}/portal.sqlite`,
+      DEMO_PASSWORD: PASSWORD,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: BASE,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
+    const up = await fetch(`${BASE}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return server;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  server.kill();
+  throw new Error(`no answer from ${BASE}/healthz within 60 s`);
+}
+
+/** A session for the learner over the REST login (the full token, sent as a Bearer header). */
+async function learnerToken(): Promise<string> {
+  const response = await fetch(`${BASE}/api/employee/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: LEARNER, password: PASSWORD }),
+  });
+  const body = (await response.json()) as { id?: string };
+  if (!body.id) throw new Error(`sign-in of ${LEARNER} failed: ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+interface TAudit {
+  name: string;
+  path: string;
+  signedIn: boolean;
+}
+const AUDITS: TAudit[] = [
+  { name: 'login', path: '/login', signedIn: false },
+  { name: 'trainings', path: '/trainings', signedIn: true },
+  { name: 'course slide', path: '/trainings/password-security/2', signedIn: true },
+];
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
+let failed = false;
+try {
+  const token = await learnerToken();
+  const reports = process.env.LIGHTHOUSE_REPORTS;
+  if (reports) mkdirSync(reports, { recursive: true });
+  console.log(`Lighthouse ${new Date().toISOString().slice(0, 10)}, mobile (simulated throttling), ${BASE}`);
+  for (const audit of AUDITS) {
+    const started = Date.now();
+    // The Bearer header goes with every request of the page (document, scripts, the app's API
+    // calls): the server signs the learner in from it, no cookie or script needed.
+    const result = await lighthouse(`${BASE}${audit.path}`, {
+      port: Number(chrome.port),
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      extraHeaders: audit.signedIn ? { Authorization: `Bearer ${token}` } : undefined,
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${audit.path}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${audit.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== audit.path) {
+      throw new Error(`${audit.path} ended on ${lhr.finalDisplayedUrl} (not signed in?)`);
+    }
+    const score = (id: 'performance' | 'accessibility') => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const performance = score('performance');
+    const accessibility = score('accessibility');
+    const ok = performance >= TARGET.performance && accessibility >= TARGET.accessibility;
+    failed ||= !ok;
+    const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+    console.log(
+      `${ok ? 'ok  ' : 'FAIL'} ${audit.name.padEnd(13)} ${audit.path.padEnd(32)} performance ${String(performance).padStart(3)}` +
+        `  accessibility ${String(accessibility).padStart(3)}  (FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}; ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
+    if (accessibility < 100) {
+      for (const [id, entry] of Object.entries(lhr.audits)) {
+        if (entry.score === 0 && lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === id)) {
+          console.log(`       accessibility: ${id} – ${entry.title}`);
+        }
+      }
+    }
+    if (reports) writeFileSync(join(reports, `${audit.name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+  }
+} finally {
+  chrome.kill();
+  server.kill();
+}
+console.log(
+  failed
+    ? `below target (performance ≥ ${TARGET.performance}, accessibility ${TARGET.accessibility})`
+    : 'all on target',
+);
+process.exit(failed ? 1 : 0);

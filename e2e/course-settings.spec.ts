@@ -2,7 +2,8 @@ import { createCompany, createLearner } from './support/db.ts';
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts';
 
 test('an employer assigns and revokes courses per person and for all, and the counts follow', async ({ page }) => {
-  createLearner('matrix.learner@example.com', []);
+  // A name no other spec uses: they add learners to the same demo company in parallel.
+  createLearner('matrix.learner@example.com', [], 'de', { firstname: 'Mira', lastname: 'Matrixprobe' });
   await signIn(page, 'employer');
   await expect(page).toHaveURL(/\/course-settings$/);
   await expect(page.getByRole('heading', { name: 'Kurseinstellungen', level: 1 })).toBeVisible();
@@ -14,8 +15,8 @@ test('an employer assigns and revokes courses per person and for all, and the co
   const counts = async () => (await courseRow.getByRole('cell').allTextContents()).slice(1, 4).map(Number);
   const before = await counts();
 
-  await page.getByRole('searchbox', { name: 'Suchen' }).fill('Lernwillig');
-  const cell = page.getByRole('checkbox', { name: 'Private Geräte im Job (BYOD) für Lea Lernwillig' });
+  await page.getByRole('searchbox', { name: 'Suchen' }).fill('Matrixprobe');
+  const cell = page.getByRole('checkbox', { name: 'Private Geräte im Job (BYOD) für Mira Matrixprobe' });
   await expect(cell).not.toBeChecked();
   await cell.focus();
   await page.keyboard.press('Space');

@@ -30,6 +30,7 @@ export * from './mail/worker.ts';
 export * from './maintenance/housekeeping.ts';
 export * from './policy.ts';
 export * from './statistics/company-stats.ts';
+export * from './statistics/company-stats-cache.ts';
 export * from './statistics/overall-stats.ts';
 export * from './statistics/statistics-summary.ts';
 export * from './tokens.ts';

@@ -3,6 +3,7 @@ export { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte
 export { alias } from 'drizzle-orm/sqlite-core';
 export * from './backup.ts';
 export * from './client.ts';
+export { companyVersion, type TCompanyChangeKind, type TCompanyVersion } from './company-changes.ts';
 export { preparedQuery } from './prepared-query.ts';
 export * as schema from './schema.ts';
 export * from './schema.ts';

@@ -46,7 +46,7 @@ function assignedRows(db: TDatabase): Statement {
 }
 
 /** Start of the ISO week (Monday 00:00 UTC) of a moment. */
-function weekStart(ms: number): number {
+export function weekStart(ms: number): number {
   const date = new Date(ms);
   const day = (date.getUTCDay() + 6) % 7;
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - day);

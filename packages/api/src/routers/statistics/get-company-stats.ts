@@ -1,4 +1,4 @@
-import { companyStats } from '@portal/core';
+import { cachedCompanyStats } from '@portal/core';
 import { ZLanguage } from '@portal/validators';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
@@ -33,4 +33,4 @@ export const getCompanyStatsProcedure = companyProcedure
   .meta(meta)
   .input(z.object({ lang: ZLanguage.optional() }))
   .output(ZCompanyStatsResponseSchema)
-  .query(({ ctx, input }) => companyStats(ctx.db, ctx.companyId, input.lang ?? ctx.locale));
+  .query(({ ctx, input }) => cachedCompanyStats(ctx.db, ctx.companyId, input.lang ?? ctx.locale));

@@ -6,6 +6,7 @@ import { type Context, Hono } from 'hono';
 import { devMailboxRoutes } from './dev/mailbox.ts';
 import { adminUploadRoutes } from './http/admin-upload.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
+import { requestBodyLimit } from './http/body-limit.ts';
 import { certificateFileRoutes } from './http/certificate-files.ts';
 import { clientIp } from './http/client-ip.ts';
 import { courseMediaRoutes } from './http/course-media.ts';
@@ -38,6 +39,7 @@ export function createApp({ db, config, logger, webDist }: TAppDeps) {
     requestLog((line) => logger.info(line)),
   );
   app.use('*', securityHeaders({ hsts: config.secureCookies }));
+  app.use('*', requestBodyLimit());
 
   app.get('/healthz', (c) => {
     db.$client.prepare('select 1').get();

@@ -473,6 +473,7 @@ export const en: TDictionary = {
     FORBIDDEN: 'You are not allowed to do this.',
     NOT_FOUND: 'Not found.',
     TOO_MANY_REQUESTS: 'Too many attempts. Please wait a moment.',
+    PAYLOAD_TOO_LARGE: 'The request is too large and was not processed.',
     CSRF: 'The request was refused for security reasons. Please reload the page.',
     network: 'No connection to the server. Please check your internet connection.',
   },

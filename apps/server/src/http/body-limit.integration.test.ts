@@ -141,6 +141,10 @@ describe('request body limit', () => {
       body: form(MAX_UPLOAD_BODY_BYTES),
     });
     expect(tooBig.status).toBe(413);
+    expect(await tooBig.json()).toMatchObject({
+      messageKey: 'upload.too_large',
+      message: 'Die Datei ist zu groß (höchstens 2 MB).',
+    });
     const fits = await fetch(`${base}/api/employee/upload-employee-list`, {
       method: 'POST',
       headers: auth,

@@ -16,7 +16,8 @@ const UPLOAD_PATHS = new Set([
 /** 413 in the error shape of the layer that was called, translated like every other refusal. */
 function tooLarge(c: Context) {
   const t = createTranslator(localeFromAcceptLanguage(c.req.header('accept-language') ?? null));
-  const messageKey = 'errors.PAYLOAD_TOO_LARGE';
+  // On the upload routes the body is a file: say so, with its limit.
+  const messageKey = UPLOAD_PATHS.has(c.req.path) ? 'upload.too_large' : 'errors.PAYLOAD_TOO_LARGE';
   const message = t(messageKey);
   const headers = { 'Cache-Control': 'no-store', Connection: 'close' };
   if (c.req.path.startsWith('/trpc/')) {

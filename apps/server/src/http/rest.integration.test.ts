@@ -681,7 +681,7 @@ describe('employee list upload', () => {
     );
     expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
     const tooLarge = await upload(employer.token, big, { confirm: true });
-    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toMatchObject({ messageKey: 'upload.too_large' });
     const tooMany = await upload(employer.token, csv(10_001), { confirm: true });
     expect(tooMany.status).toBe(400);

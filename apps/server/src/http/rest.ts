@@ -2,17 +2,16 @@ import { appRouter, buildOpenApiDocument, type TContext } from '@portal/api';
 import { createTranslator, isMessageKey, localeFromAcceptLanguage, type TMessageKey } from '@portal/i18n';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { createRestHandler } from './openapi-handler.ts';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { bodyText } from './read-body.ts';
+import { createRestDispatcher } from './rest-dispatch.ts';
 
-interface TTrpcErrorBody {
+interface TErrorShape {
   message?: string;
-  code?: string;
-  issues?: unknown;
   data?: { errorCode?: string; messageKey?: string | null; issues?: unknown };
 }
 
-/** For errors raised by trpc-to-openapi itself (unknown path, unparsable body), which carry no key. */
+/** For errors the REST layer raises itself (unknown path, unparsable body), which carry no key. */
 const FALLBACK_KEYS: Record<string, TMessageKey> = {
   NOT_FOUND: 'errors.NOT_FOUND',
   METHOD_NOT_SUPPORTED: 'errors.NOT_FOUND',
@@ -27,38 +26,22 @@ const FALLBACK_KEYS: Record<string, TMessageKey> = {
 /**
  * The REST error contract (spec §8 "actions return success false with the error message"):
  * `{ success: false, code, message, messageKey, issues }`, with code AUTHORIZATION_REQUIRED for a
- * missing or expired session, and the message always in the caller's language.
- * trpc-to-openapi's own body is reshaped here, in one place.
+ * missing or expired session, and the message always in the caller's language: the error
+ * formatter's (with its parameters, e.g. the date of `reset.too_soon`) once the request had a
+ * context, otherwise the fallback key's.
  */
-async function reshapeError(response: Response, acceptLanguage: string | undefined): Promise<Response> {
-  if (response.status < 400) return response;
-  const body = (await response.json().catch(() => ({}))) as TTrpcErrorBody;
-  const code = body.data?.errorCode ?? body.code ?? 'INTERNAL_SERVER_ERROR';
-  const given = body.data?.messageKey;
-  const messageKey: TMessageKey =
-    given && isMessageKey(given) ? given : (FALLBACK_KEYS[code] ?? 'app.something_went_wrong');
-  const reshaped = {
-    success: false,
-    code,
-    message: createTranslator(localeFromAcceptLanguage(acceptLanguage))(messageKey),
-    messageKey,
-    issues: body.data?.issues ?? null,
-  };
-  const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  return new Response(JSON.stringify(reshaped), { status: response.status, headers });
-}
-
-/**
- * trpc-to-openapi refuses a POST without a content type even when the call takes no input
- * (logout). A body-less request is JSON by declaration; one with a body keeps its own type.
- */
-function withJsonContentType(req: Request): Request {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.headers.get('content-type')) return req;
-  if (req.headers.get('content-length') && req.headers.get('content-length') !== '0') return req;
-  const headers = new Headers(req.headers);
-  headers.set('content-type', 'application/json');
-  return new Request(req, { headers });
+function errorBody(shape: TErrorShape, trpcCode: string, hadContext: boolean, acceptLanguage: string | undefined) {
+  const code = shape.data?.errorCode ?? trpcCode;
+  const given = shape.data?.messageKey;
+  const fromFormatter = Boolean(given && isMessageKey(given));
+  const messageKey: TMessageKey = fromFormatter
+    ? (given as TMessageKey)
+    : (FALLBACK_KEYS[code] ?? 'app.something_went_wrong');
+  const message =
+    hadContext && fromFormatter && shape.message
+      ? shape.message
+      : createTranslator(localeFromAcceptLanguage(acceptLanguage))(messageKey);
+  return { success: false, code, message, messageKey, issues: shape.data?.issues ?? null };
 }
 
 /** File downloads served by plain Hono routes (see app.ts), for the OpenAPI document. */
@@ -184,33 +167,38 @@ export function restRoutes(deps: {
   // Plain Hono routes beside the generated layer are listed too (conventions §3).
   openApiDocument.paths = { ...openApiDocument.paths, ...PLAIN_ROUTES };
 
-  // The Hono context of the request being handled, for the shared handler's createContext.
-  const contexts = new WeakMap<Request, Context>();
-  const handle = createRestHandler({
-    router: appRouter,
-    endpoint: '/api',
-    createContext: (request, setHeader) => {
-      const c = contexts.get(request);
-      if (!c) throw new Error('no Hono context for this request');
-      return deps.createContext(c, 'rest', setHeader);
-    },
-    onError: (error, path) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') deps.onError(path, error);
-    },
-    readBody: (request) => {
-      const c = contexts.get(request);
-      return c ? bodyText(c) : request.text();
-    },
-  });
+  const dispatch = createRestDispatcher(appRouter);
 
   app.all('/*', async (c) => {
-    const request = withJsonContentType(c.req.raw);
-    contexts.set(request, c);
-    const response = await handle(request);
-    const shaped = await reshapeError(response, c.req.header('accept-language'));
+    const method = c.req.method;
     // Spec §7: GETs are not cached (answers are personal and change).
-    if (c.req.method === 'GET') shaped.headers.set('Cache-Control', 'no-store');
-    return shaped;
+    const noStore = method === 'GET' ? { 'Cache-Control': 'no-store' } : undefined;
+    const acceptLanguage = c.req.header('accept-language');
+    const contentLength = c.req.header('content-length');
+    const result = await dispatch({
+      method,
+      path: c.req.path.slice('/api'.length),
+      contentType: c.req.header('content-type'),
+      hasBody:
+        (contentLength !== undefined && contentLength !== '0') || c.req.header('transfer-encoding') !== undefined,
+      query: new URL(c.req.url).searchParams,
+      readBody: () => bodyText(c),
+      createContext: () => deps.createContext(c, 'rest', (name, value) => c.header(name, value, { append: true })),
+    });
+    if (!result) {
+      if (method === 'HEAD') return c.body(null, 204);
+      return c.json(errorBody({}, 'NOT_FOUND', false, acceptLanguage), 404, noStore);
+    }
+    if (result.ok) {
+      const text = JSON.stringify(result.data);
+      return c.body(text ?? null, 200, { 'Content-Type': 'application/json', ...noStore });
+    }
+    if (result.error.code === 'INTERNAL_SERVER_ERROR') deps.onError(result.path, result.error);
+    return c.json(
+      errorBody(result.shape as TErrorShape, result.error.code, result.ctx !== undefined, acceptLanguage),
+      result.status as ContentfulStatusCode,
+      noStore,
+    );
   });
   return app;
 }

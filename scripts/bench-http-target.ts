@@ -1,0 +1,52 @@
+/*
+ * The server side of `bench-http.ts`, in a process of its own so that it has the event loop (and
+ * a core) to itself while autocannon loads it from the parent, as in production:
+ *   tsx scripts/bench-http-target.ts portal <sqlite file>   the real app (createApp), production config
+ *   tsx scripts/bench-http-target.ts baseline <dir>          bare Hono: GET /json and POST /insert
+ * Prints `listening <url>` once it accepts connections.
+ */
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { loadConfig } from '@portal/core';
+import { openDatabase } from '@portal/db';
+import { Hono } from 'hono';
+import { createApp } from '../apps/server/src/app.ts';
+
+const [mode, path] = process.argv.slice(2);
+if (!path || (mode !== 'portal' && mode !== 'baseline')) {
+  console.error('usage: bench-http-target.ts portal <sqlite file> | baseline <dir>');
+  process.exit(2);
+}
+
+function portal(file: string) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_FILE: file,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://127.0.0.1',
+    // The mail worker does not run here; production only insists that mail is configured.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+  });
+  const silent = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => console.error(...args) };
+  return createApp({ db: openDatabase(file), config, logger: silent, webDist: join(path as string, 'no-web') });
+}
+
+function baseline(dir: string) {
+  const db = openDatabase(join(dir, 'baseline.sqlite'));
+  db.$client.exec('create table if not exists hits (id integer primary key, at integer not null)');
+  const insert = db.$client.prepare('insert into hits (at) values (?)');
+  const app = new Hono();
+  app.get('/json', (c) => c.json({ ok: true, items: [1, 2, 3] }));
+  app.post('/insert', (c) => {
+    insert.run(Date.now());
+    return c.json({ ok: true });
+  });
+  return app;
+}
+
+const app = mode === 'portal' ? portal(path) : baseline(path);
+serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+  console.log(`listening http://127.0.0.1:${info.port}`);
+});
+process.on('SIGTERM', () => process.exit(0));

@@ -1,7 +1,9 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ServerType, serve } from '@hono/node-server';
 import { createProgress, issuePersonalCertificate, loadConfig, syncCourses, type TConfig } from '@portal/core';
 import { and, courseAssignments, courseProgress, eq } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,7 +98,23 @@ const productionConfig = (file: string): TConfig =>
     LOG_LEVEL: 'silent',
   });
 
-let apps: { name: string; hsts: boolean; app: ReturnType<typeof createApp> }[] = [];
+let apps: { name: string; hsts: boolean; app: ReturnType<typeof createApp>; base?: string }[] = [];
+const servers: ServerType[] = [];
+
+/**
+ * Both ways a request reaches the app: `app.request()` (a fetch Request, as in most tests) and a
+ * real socket through @hono/node-server, where the headers are set on Node's response instead.
+ */
+const TRANSPORTS = ['app.request', 'socket'] as const;
+function send(
+  entry: (typeof apps)[number],
+  via: (typeof TRANSPORTS)[number],
+  path: string,
+  init?: RequestInit,
+): Promise<Response> {
+  if (via === 'app.request') return Promise.resolve(entry.app.request(path, init));
+  return fetch(`${entry.base}${path}`, { ...init, redirect: 'manual' });
+}
 
 beforeAll(async () => {
   t = createTestDb();
@@ -134,8 +152,19 @@ beforeAll(async () => {
       app: createApp({ db: t.db, config: productionConfig(t.file), logger: silent, webDist }),
     },
   ];
+  for (const entry of apps) {
+    await new Promise<void>((resolve) => {
+      servers.push(
+        serve({ fetch: entry.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+          entry.base = `http://127.0.0.1:${info.port}`;
+          resolve();
+        }),
+      );
+    });
+  }
 });
 afterAll(() => {
+  for (const server of servers) server.close();
   t.cleanup();
   rmSync(webDist, { recursive: true, force: true });
 });
@@ -154,20 +183,25 @@ describe('security headers on every page of the web app', () => {
 
   for (const setup of ['http (development)', 'https (production)']) {
     it(`every route answers the page with the headers, over ${setup}`, async () => {
-      const { app, hsts } = apps.find((entry) => entry.name === setup) ?? { app: undefined, hsts: false };
-      if (!app) throw new Error(`no app ${setup}`);
+      const entry = apps.find((candidate) => candidate.name === setup);
+      if (!entry) throw new Error(`no app ${setup}`);
+      const { hsts } = entry;
       const problems: string[] = [];
-      for (const path of paths) {
-        const url = concrete(path);
-        const response = await app.request(url, { headers: { accept: 'text/html' } });
-        const body = await response.text();
-        if (response.status !== 200 || !body.includes('<div id="root">')) {
-          problems.push(`${url}: ${response.status}, not the web app`);
+      for (const via of TRANSPORTS) {
+        for (const path of paths) {
+          const url = concrete(path);
+          const response = await send(entry, via, url, { headers: { accept: 'text/html' } });
+          const body = await response.text();
+          const where = `${url} (${via})`;
+          if (response.status !== 200 || !body.includes('<div id="root">')) {
+            problems.push(`${where}: ${response.status}, not the web app`);
+          }
+          if (!response.headers.get('content-type')?.startsWith('text/html')) {
+            problems.push(`${where}: content-type ${response.headers.get('content-type')}`);
+          }
+          for (const problem of securityHeaderProblems(response.headers, { hsts }))
+            problems.push(`${where}: ${problem}`);
         }
-        if (!response.headers.get('content-type')?.startsWith('text/html')) {
-          problems.push(`${url}: content-type ${response.headers.get('content-type')}`);
-        }
-        for (const problem of securityHeaderProblems(response.headers, { hsts })) problems.push(`${url}: ${problem}`);
       }
       expect(problems).toEqual([]);
     });
@@ -274,13 +308,14 @@ describe('security headers on every other kind of answer', () => {
 
   for (const setup of ['http (development)', 'https (production)']) {
     it(`over ${setup}`, async () => {
-      const { app, hsts } = apps.find((entry) => entry.name === setup) ?? { app: undefined, hsts: false };
-      if (!app) throw new Error(`no app ${setup}`);
+      const entry = apps.find((candidate) => candidate.name === setup);
+      if (!entry) throw new Error(`no app ${setup}`);
+      const { hsts } = entry;
       const problems: string[] = [];
-      for (const probe of probes()) {
-        const response = await app.request(probe.path, probe.init);
+      for (const [via, probe] of TRANSPORTS.flatMap((via) => probes().map((probe) => [via, probe] as const))) {
+        const response = await send(entry, via, probe.path, probe.init);
         await response.arrayBuffer();
-        const where = `${probe.label} (${probe.path})`;
+        const where = `${probe.label} (${probe.path}, ${via})`;
         if (response.status !== probe.status) problems.push(`${where}: status ${response.status}`);
         const type = response.headers.get('content-type') ?? '';
         if (probe.type && !probe.type.test(type)) problems.push(`${where}: content-type ${type}`);

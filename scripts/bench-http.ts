@@ -77,6 +77,9 @@ const bigBoss = (() => {
   return 'boss@big.example';
 })();
 
+const employeeId = (
+  db.$client.prepare("select id from users where email = 'employee@example.com'").get() as { id: string }
+).id;
 db.$client.close();
 
 /** Starts a target process and waits until it listens. */
@@ -156,6 +159,12 @@ const json = { 'content-type': 'application/json' };
 const figures = {
   bareJson: await run('bare Hono JSON', { url: `${bare}/json` }),
   bareInsert: await run('bare Hono + 1 SQLite insert', { url: `${bare}/insert`, method: 'POST' }),
+  // Not a target: the cheapest signed-in call (session, one row, validation), i.e. what the stack
+  // costs before a call does its own work.
+  ownRecord: await run('own record (GET /api/employee/{id}), the stack alone', {
+    url: `${portal}/api/employee/${employeeId}`,
+    headers: { authorization: `Bearer ${employee}` },
+  }),
   trainings: await run('trainings list (GET /api/trainings/get-trainings)', {
     url: `${portal}/api/trainings/get-trainings?lang=de`,
     headers: { authorization: `Bearer ${employee}` },

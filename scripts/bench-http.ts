@@ -156,12 +156,21 @@ async function run(label: string, options: autocannon.Options): Promise<TFigure>
 }
 
 const json = { 'content-type': 'application/json' };
+// Warm-up, not counted: the first seconds of a fresh process are spent compiling (JIT), which
+// would otherwise land on whichever call is measured first.
+for (const url of [
+  `${bare}/json`,
+  `${portal}/api/employee/${employeeId}`,
+  `${portal}/api/trainings/get-trainings?lang=de`,
+]) {
+  await autocannon({ url, connections: CONNECTIONS, duration: 3, headers: { authorization: `Bearer ${employee}` } });
+}
+
 const figures = {
   bareJson: await run('bare Hono JSON', { url: `${bare}/json` }),
   bareInsert: await run('bare Hono + 1 SQLite insert', { url: `${bare}/insert`, method: 'POST' }),
-  // Not a target: the cheapest signed-in call (session, one row, validation), i.e. what the stack
-  // costs before a call does its own work.
-  ownRecord: await run('own record (GET /api/employee/{id}), the stack alone', {
+  // Not a target: a small signed-in call (session, two indexed reads, validation) for comparison.
+  ownRecord: await run('own record (GET /api/employee/{id})', {
     url: `${portal}/api/employee/${employeeId}`,
     headers: { authorization: `Bearer ${employee}` },
   }),

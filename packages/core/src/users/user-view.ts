@@ -1,4 +1,4 @@
-import { companies, courseAssignments, eq, type TDb, users } from '@portal/db';
+import { companies, courseAssignments, eq, preparedQuery, sql, type TDb, users } from '@portal/db';
 
 /**
  * The user as the API shows it (spec §3): every listed field, dates as ISO strings, never a hash
@@ -54,20 +54,29 @@ export const userViewColumns = {
   ownerOf: companies.id,
 };
 
-/** Loads one user's view; `null` when the id does not exist. Callers do the scoping. */
-export function loadUserView(db: TDb, userId: string): TUserView | null {
-  const row = db
+// Prepared once per connection: `auth.me` runs this on every page load, and building the query
+// cost more than running it (docs/benchmarks.md).
+const userRow = preparedQuery((db) =>
+  db
     .select(userViewColumns)
     .from(users)
     .leftJoin(companies, eq(companies.ownerId, users.id))
-    .where(eq(users.id, userId))
-    .get();
-  if (!row) return null;
-  const courses = db
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare(),
+);
+const assignedSlugs = preparedQuery((db) =>
+  db
     .select({ slug: courseAssignments.courseSlug })
     .from(courseAssignments)
-    .where(eq(courseAssignments.userId, userId))
-    .all();
+    .where(eq(courseAssignments.userId, sql.placeholder('userId')))
+    .prepare(),
+);
+
+/** Loads one user's view; `null` when the id does not exist. Callers do the scoping. */
+export function loadUserView(db: TDb, userId: string): TUserView | null {
+  const row = userRow(db).get({ userId });
+  if (!row) return null;
+  const courses = assignedSlugs(db).all({ userId });
   const { ownerOf, ...rest } = row;
   const acceptedAt = rest.orderProcessingAcceptedAt?.toISOString() ?? null;
   return {

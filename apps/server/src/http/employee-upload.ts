@@ -1,11 +1,5 @@
 import type { TContext } from '@portal/api';
-import {
-  companyHasOrderProcessing,
-  DomainError,
-  MAX_UPLOAD_BYTES,
-  parseEmployeeCsv,
-  submitUploadRequest,
-} from '@portal/core';
+import { DomainError, MAX_UPLOAD_BYTES, parseEmployeeCsv, submitUploadRequest } from '@portal/core';
 import type { TMessageKey } from '@portal/i18n';
 import { ZEmail } from '@portal/validators';
 import { type Context, Hono } from 'hono';
@@ -26,7 +20,8 @@ export function employeeUploadRoutes(createContext: (c: Context) => TContext) {
     if (!ctx.user) return fail(401, 'AUTHORIZATION_REQUIRED', 'errors.AUTHORIZATION_REQUIRED');
     const user = ctx.user;
     if (user.role !== 'employer' || !user.companyId) return fail(404, 'NOT_FOUND', 'errors.NOT_FOUND');
-    if (!companyHasOrderProcessing(ctx.db, user.companyId)) return fail(403, 'FORBIDDEN', 'errors.actions_blocked');
+    // Read with the session, as the procedures' company rule does (packages/api/src/trpc.ts).
+    if (!ctx.companyAvvAccepted) return fail(403, 'FORBIDDEN', 'errors.actions_blocked');
 
     const length = Number(c.req.header('content-length') ?? 0);
     if (length > MAX_UPLOAD_BYTES + 64 * 1024) return fail(400, 'BAD_REQUEST', 'upload.too_large');

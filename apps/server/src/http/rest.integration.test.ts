@@ -644,6 +644,16 @@ describe('employee list upload', () => {
     expect(mail?.text).toContain('liste.csv');
   });
 
+  it('refuses the upload while the policyholder has not accepted the AVV, and stores nothing', async () => {
+    const legacy = await seedEmployer(t.db, { email: 'altvertrag@upload.example', companyName: 'Altvertrag GmbH' });
+    t.db.$client.prepare('update users set order_processing_accepted = 0 where id = ?').run(legacy.id);
+    const before = uploads().n;
+    const refused = await upload(legacy.token, csv(50), { confirm: true });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'FORBIDDEN', messageKey: 'errors.actions_blocked' });
+    expect(uploads().n).toBe(before);
+  });
+
   it('refuses wrong files with a clear, translated reason and stores nothing', async () => {
     const before = uploads().n;
     const tooFew = await upload(employer.token, csv(10), { confirm: true });

@@ -80,6 +80,16 @@ const bigBoss = (() => {
 const employeeId = (
   db.$client.prepare("select id from users where email = 'employee@example.com'").get() as { id: string }
 ).id;
+// Fifty learners of the large company can sign in: the learner calls run as fifty users, one
+// session per connection, as the issue's "50 concurrent users" asks.
+const LEARNERS = Array.from({ length: CONNECTIONS }, (_, index) => `p${index}@big.example`);
+db.$client
+  .prepare(
+    `update users set is_first_login = 0, data_protection_policy_accepted = 1,
+                     password_hash = (select password_hash from users where email = 'employer@example.com')
+      where email in (${LEARNERS.map(() => '?').join(', ')})`,
+  )
+  .run(...LEARNERS);
 db.$client.close();
 
 /** Starts a target process and waits until it listens. */
@@ -113,8 +123,14 @@ function cpuMicros(pid: number | undefined): number {
   }
 }
 
+const targets: ChildProcess[] = [];
+// The targets go with this process, also when it fails half-way.
+process.on('exit', () => {
+  for (const child of targets) child.kill('SIGTERM');
+});
 const baselineTarget = await start('baseline', dir);
 const portalTarget = await start('portal', file);
+targets.push(baselineTarget.child, portalTarget.child);
 const bare = baselineTarget.url;
 const portal = portalTarget.url;
 
@@ -130,6 +146,19 @@ async function token(email: string): Promise<string> {
 }
 const employee = await token('employee@example.com');
 const boss = await token(bigBoss);
+const learnerTokens: string[] = [];
+for (const email of LEARNERS) learnerTokens.push(await token(email));
+
+/** Gives each connection its own learner's session (autocannon calls this once per connection). */
+function asLearners(headers: Record<string, string> = {}): Pick<autocannon.Options, 'setupClient'> {
+  let next = 0;
+  return {
+    setupClient: (client) => {
+      const own = learnerTokens[next++ % learnerTokens.length];
+      client.setHeaders({ ...headers, authorization: `Bearer ${own}` });
+    },
+  };
+}
 
 interface TFigure {
   label: string;
@@ -174,14 +203,14 @@ const figures = {
     url: `${portal}/api/employee/${employeeId}`,
     headers: { authorization: `Bearer ${employee}` },
   }),
-  trainings: await run('trainings list (GET /api/trainings/get-trainings)', {
+  trainings: await run('trainings list (GET /api/trainings/get-trainings), 50 learners', {
     url: `${portal}/api/trainings/get-trainings?lang=de`,
-    headers: { authorization: `Bearer ${employee}` },
+    ...asLearners(),
   }),
-  save: await run('save-progress (POST /api/progress/save-progress)', {
+  save: await run('save-progress (POST /api/progress/save-progress), 50 learners', {
     url: `${portal}/api/progress/save-progress`,
     method: 'POST',
-    headers: { ...json, authorization: `Bearer ${employee}` },
+    ...asLearners(json),
     body: JSON.stringify({ trainingSlug: '5-golden-rules', slideIndex: 1, workingSeconds: 1, slideSeconds: {} }),
   }),
   dashboard: await run('dashboard, 5,000 people (GET /api/statistics/get-company-stats)', {

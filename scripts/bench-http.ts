@@ -227,9 +227,21 @@ const figures = {
 
 const ratio = (part: number, whole: number) => `${((part / whole) * 100).toFixed(0)} %`;
 console.log(`HTTP load: ${CONNECTIONS} connections, ${SECONDS} s each (autocannon)`);
-for (const figure of Object.values(figures)) {
+// Every figure against its baseline: reads against the bare JSON answer, writes (sign-in and
+// save-progress write rows) against the bare insert.
+const baselineOf = (key: string) =>
+  key === 'bareJson' || key === 'bareInsert'
+    ? undefined
+    : key === 'save' || key === 'signIn'
+      ? figures.bareInsert
+      : figures.bareJson;
+for (const [key, figure] of Object.entries(figures)) {
+  const base = baselineOf(key);
+  const against = base
+    ? `  ${ratio(figure.rps, base.rps).padStart(5)} of ${base === figures.bareJson ? 'bare JSON' : 'bare insert'}`
+    : '';
   console.log(
-    `  ${figure.label.padEnd(66)} ${figure.rps.toFixed(0).padStart(6)} req/s  p50 ${String(figure.p50).padStart(4)} ms  p99 ${String(figure.p99).padStart(4)} ms  server CPU ${figure.cpuPerRequest.toFixed(0).padStart(5)} µs/req${figure.errors ? `  (${figure.errors} errors)` : ''}`,
+    `  ${figure.label.padEnd(66)} ${figure.rps.toFixed(0).padStart(6)} req/s  p50 ${String(figure.p50).padStart(4)} ms  p99 ${String(figure.p99).padStart(4)} ms  server CPU ${figure.cpuPerRequest.toFixed(0).padStart(5)} µs/req${against}${figure.errors ? `  (${figure.errors} errors)` : ''}`,
   );
 }
 const { bareJson, bareInsert, trainings, save, dashboard } = figures;

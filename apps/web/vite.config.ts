@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { dictionaryParts } from './vite.dictionary-parts.ts';
+import { routePreloads } from './vite.route-preloads.ts';
 
 // In development Vite serves the app and forwards API calls to the server on port 3000.
 export default defineConfig({
-  plugins: [react(), dictionaryParts()],
+  plugins: [react(), dictionaryParts(), routePreloads()],
   server: {
     port: 5173,
     proxy: { '/trpc': 'http://localhost:3000', '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },

@@ -5,13 +5,18 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { pickEncoding, webAppRoutes } from './web-app.ts';
 
-function builtApp() {
+function builtApp(preloads?: { path: string; files: string[] }[]) {
   const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><head><title>Portal</title></head><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  if (preloads) writeFileSync(join(dist, 'route-preloads.json'), JSON.stringify({ routes: preloads }));
   return webAppRoutes(dist);
 }
+
+/** The page's modulepreload links, in order. */
+const preloadsOf = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
 
 describe('web app delivery', () => {
   it('picks brotli before gzip and honours q=0', () => {
@@ -47,5 +52,41 @@ describe('web app delivery', () => {
     expect(missing.headers.get('content-type')).toBe('text/html; charset=UTF-8');
     const outside = await app.request('/assets/%2e%2e/index.html.js', { headers: { 'accept-encoding': 'br' } });
     expect(outside.headers.get('content-type')).not.toBe('text/javascript; charset=utf-8');
+  });
+
+  it('announces the chunks of the requested page with modulepreload, the most specific route first', async () => {
+    const app = builtApp([
+      { path: '/login', files: ['assets/login-page-a1.js', 'assets/form-b2.js'] },
+      { path: '/login/:token', files: ['assets/first-login-c3.js'] },
+      { path: '/trainings/:slug', files: ['assets/queries-d4.js'] },
+      { path: '/trainings/:slug (index)', files: ['assets/queries-d4.js'] },
+      { path: '/trainings/:slug/quiz/:step', files: ['assets/queries-d4.js', 'assets/quiz-e5.js'] },
+      { path: '/trainings/:slug/:slide/:step?', files: ['assets/queries-d4.js', 'assets/slide-f6.js'] },
+      { path: '/*', files: ['assets/not-found-g7.js', '../../etc/passwd', 'assets/style.css'] },
+    ]);
+    const page = async (path: string, encoding?: string) => {
+      const response = await app.request(path, encoding ? { headers: { 'accept-encoding': encoding } } : {});
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return encoding === 'br' ? brotliDecompressSync(bytes).toString() : bytes.toString();
+    };
+    expect(preloadsOf(await page('/login'))).toEqual(['/assets/login-page-a1.js', '/assets/form-b2.js']);
+    expect(preloadsOf(await page('/login', 'br'))).toEqual(['/assets/login-page-a1.js', '/assets/form-b2.js']);
+    expect(preloadsOf(await page('/login/k7x2token'))).toEqual(['/assets/first-login-c3.js']);
+    expect(preloadsOf(await page('/trainings/malware'))).toEqual(['/assets/queries-d4.js']);
+    expect(preloadsOf(await page('/trainings/malware/3'))).toEqual(['/assets/queries-d4.js', '/assets/slide-f6.js']);
+    expect(preloadsOf(await page('/trainings/malware/3/2'))).toEqual(['/assets/queries-d4.js', '/assets/slide-f6.js']);
+    expect(preloadsOf(await page('/trainings/malware/quiz/1'))).toEqual([
+      '/assets/queries-d4.js',
+      '/assets/quiz-e5.js',
+    ]);
+    // Anything else is the 404 page; only script files under /assets are ever announced.
+    expect(preloadsOf(await page('/gibt-es-nicht'))).toEqual(['/assets/not-found-g7.js']);
+    expect((await page('/login')).indexOf('modulepreload')).toBeLessThan((await page('/login')).indexOf('</head>'));
+  });
+
+  it('sends index.html unchanged without a route-preloads.json (an older build)', async () => {
+    const html = await (await builtApp().request('/login')).text();
+    expect(preloadsOf(html)).toEqual([]);
+    expect(html).toContain('<div id="root">');
   });
 });

@@ -3,6 +3,7 @@ import { extname, join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { routePreloadLinks } from './route-preloads.ts';
 
 const TEXT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -38,6 +39,7 @@ const compress = (body: Buffer, encoding: TEncoding) =>
  * Text assets (scripts, styles, SVG) and index.html go out brotli- or gzip-compressed: about a
  * third of their size (Lighthouse 'uses-text-compression', issue 7). The assets never change
  * under their hashed names, so each is compressed once, on its first request, and kept in memory.
+ * index.html carries the `modulepreload` links of the requested page (route-preloads.ts).
  */
 export function webAppRoutes(distDir: string) {
   const app = new Hono();
@@ -47,9 +49,18 @@ export function webAppRoutes(distDir: string) {
     return app;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
-  const indexCompressed = {
-    br: compress(Buffer.from(indexHtml), 'br'),
-    gzip: compress(Buffer.from(indexHtml), 'gzip'),
+  const preloadLinks = routePreloadLinks(distDir);
+  // index.html with the page's preload links, plain and compressed, once per set of links.
+  const pages = new Map<string, { html: string; br: Buffer; gzip: Buffer }>();
+  const pageFor = (pathname: string) => {
+    const links = preloadLinks(pathname);
+    let page = pages.get(links);
+    if (!page) {
+      const html = links ? indexHtml.replace('</head>', `${links}\n  </head>`) : indexHtml;
+      page = { html, br: compress(Buffer.from(html), 'br'), gzip: compress(Buffer.from(html), 'gzip') };
+      pages.set(links, page);
+    }
+    return page;
   };
   const root = relative(process.cwd(), distDir) || '.';
   const assetsDir = resolve(distDir, 'assets');
@@ -78,10 +89,11 @@ export function webAppRoutes(distDir: string) {
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Accept-Encoding');
     const encoding = pickEncoding(c.req.header('accept-encoding'));
-    if (!encoding) return c.html(indexHtml);
+    const page = pageFor(c.req.path);
+    if (!encoding) return c.html(page.html);
     c.header('Content-Type', 'text/html; charset=UTF-8');
     c.header('Content-Encoding', encoding);
-    return c.body(new Uint8Array(indexCompressed[encoding]));
+    return c.body(new Uint8Array(page[encoding]));
   });
   return app;
 }

@@ -1,9 +1,9 @@
 import { pdfText } from '@portal/certificates/testing';
-import { createProgress, syncCourses } from '@portal/core';
-import { and, courseAssignments, courseProgress, eq } from '@portal/db';
+import { syncCourses } from '@portal/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
+  completeCourses,
   createTestDb,
   seedEmployee,
   seedEmployer,
@@ -28,15 +28,7 @@ beforeAll(async () => {
   app = createApp({ db: t.db, config: t.config, logger: silent, webDist: '/nonexistent/web/dist' });
   const employer = await seedEmployer(t.db, { companyName: 'Datei GmbH' });
   holder = seedEmployee(t.db, employer.companyId, { firstname: 'Zoë', lastname: 'Weiß' }) as typeof holder;
-  for (const slug of SLUGS) {
-    t.db.insert(courseAssignments).values({ userId: holder.id, courseSlug: slug }).run();
-    createProgress(t.db, { ...holder, lang: 'de' }, slug);
-    t.db
-      .update(courseProgress)
-      .set({ status: 'completed', completedAt: new Date() })
-      .where(and(eq(courseProgress.userId, holder.id), eq(courseProgress.courseSlug, slug)))
-      .run();
-  }
+  completeCourses(t.db, holder, SLUGS);
   holderToken = sessionFor(t.db, holder).token;
   code = (await callerFor(t.db, { token: holderToken }).caller.certificates.issuePersonal()).code;
 });

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ServerType, serve } from '@hono/node-server';
-import { createProgress, issuePersonalCertificate, loadConfig, syncCourses, type TConfig } from '@portal/core';
-import { and, courseAssignments, courseProgress, eq } from '@portal/db';
+import { issuePersonalCertificate, loadConfig, syncCourses, type TConfig } from '@portal/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  completeCourses,
   createTestDb,
   seedEmployee,
   seedEmployer,
@@ -129,15 +129,7 @@ beforeAll(async () => {
   employeeToken = sessionFor(t.db, employee).token;
   const slugs = ['5-golden-rules', 'password-security', 'email-security', 'malware', 'social-engineering', 'byod'];
   syncCourses(t.db);
-  for (const slug of slugs) {
-    t.db.insert(courseAssignments).values({ userId: employee.id, courseSlug: slug }).run();
-    createProgress(t.db, { ...employee, lang: 'de' }, slug);
-    t.db
-      .update(courseProgress)
-      .set({ status: 'completed', completedAt: new Date() })
-      .where(and(eq(courseProgress.userId, employee.id), eq(courseProgress.courseSlug, slug)))
-      .run();
-  }
+  completeCourses(t.db, employee, slugs);
   certificateCode = issuePersonalCertificate(t.db, { ...employee, lang: 'de' }, 'de').code;
 
   apps = [

@@ -1,9 +1,9 @@
 import { appRouter } from '@portal/api';
-import { createProgress, syncCourses } from '@portal/core';
-import { and, courseAssignments, courseProgress, eq } from '@portal/db';
+import { syncCourses } from '@portal/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
+  completeCourses,
   createTestDb,
   OTHER_STRONG_PASSWORD,
   STRONG_PASSWORD,
@@ -444,15 +444,7 @@ async function seedCompany(tag: 'eigen' | 'fremd'): Promise<TCompany> {
     password: null,
   });
 
-  for (const slug of SIX_COURSES) {
-    t.db.insert(courseAssignments).values({ userId: employee.id, courseSlug: slug }).run();
-    createProgress(t.db, { ...employee, lang: 'de' }, slug);
-    t.db
-      .update(courseProgress)
-      .set({ status: 'completed', completedAt: new Date() })
-      .where(and(eq(courseProgress.userId, employee.id), eq(courseProgress.courseSlug, slug)))
-      .run();
-  }
+  completeCourses(t.db, { ...employee, companyId }, SIX_COURSES);
   const asEmployee = callerFor(t.db, { token: sessionFor(t.db, employee).token }).caller;
   const personalCode = (await asEmployee.certificates.issuePersonal()).code;
   const asEmployer = callerFor(t.db, { token: employer.token }).caller;

@@ -16,8 +16,26 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSession, hashPasswordSync, loadConfig, registerEmployer, type TConfig } from '@portal/core';
-import { eq, MIGRATIONS_FOLDER, mailOutbox, migrateDatabase, openDatabase, type TDatabase, users } from '@portal/db';
+import {
+  createProgress,
+  createSession,
+  hashPasswordSync,
+  loadConfig,
+  registerEmployer,
+  type TConfig,
+} from '@portal/core';
+import {
+  and,
+  courseAssignments,
+  courseProgress,
+  eq,
+  MIGRATIONS_FOLDER,
+  mailOutbox,
+  migrateDatabase,
+  openDatabase,
+  type TDatabase,
+  users,
+} from '@portal/db';
 import { getErrorShape, TRPCError } from '@trpc/server';
 import { Secret, TOTP } from 'otpauth';
 import { createContextFactory, type TContext } from '../context.ts';
@@ -296,6 +314,22 @@ export const seedEmployee = (
   companyId: string,
   input: TInsertUserInput & { role?: 'employee' | 'manager' } = {},
 ) => insertUser(db, input.role ?? 'employee', companyId, input);
+
+/** Assigns the courses to a person and marks them completed now (certificates need six). */
+export function completeCourses(
+  db: TDatabase,
+  person: TSeededUser & { companyId: string },
+  slugs: readonly string[],
+): void {
+  for (const slug of slugs) {
+    db.insert(courseAssignments).values({ userId: person.id, courseSlug: slug }).run();
+    createProgress(db, { ...person, lang: 'de' }, slug);
+    db.update(courseProgress)
+      .set({ status: 'completed', completedAt: new Date() })
+      .where(and(eq(courseProgress.userId, person.id), eq(courseProgress.courseSlug, slug)))
+      .run();
+  }
+}
 
 /** A session without the argon2 cost of a login; returns the token `id.secret`. */
 export function sessionFor(db: TDatabase, user: Pick<TSeededUser, 'id' | 'role'>): { token: string; id: string } {

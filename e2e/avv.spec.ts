@@ -82,6 +82,8 @@ test('the public contract page shows the AVV with a sign-in link', async ({ page
 test('the legal pages have no axe violations in English', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('radio', { name: 'English' }).first().click();
+  // The choice is stored once the English texts are in; a reload before that would be German.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   for (const [path, heading] of [
     ['/order-data-processing', /13\. Confirmations/],
     ['/data-protection-notes', /./],

@@ -1,5 +1,5 @@
 import type { TContext } from '@portal/api';
-import { DomainError, MAX_UPLOAD_BYTES, parseEmployeeCsv, submitUploadRequest } from '@portal/core';
+import { DomainError, parseEmployeeCsv, submitUploadRequest } from '@portal/core';
 import type { TMessageKey } from '@portal/i18n';
 import { ZEmail } from '@portal/validators';
 import { type Context, Hono } from 'hono';
@@ -23,8 +23,7 @@ export function employeeUploadRoutes(createContext: (c: Context) => TContext) {
     // Read with the session, as the procedures' company rule does (packages/api/src/trpc.ts).
     if (!ctx.companyAvvAccepted) return fail(403, 'FORBIDDEN', 'errors.actions_blocked');
 
-    const length = Number(c.req.header('content-length') ?? 0);
-    if (length > MAX_UPLOAD_BYTES + 64 * 1024) return fail(400, 'BAD_REQUEST', 'upload.too_large');
+    // A body over the upload limit never gets here: requestBodyLimit() (body-limit.ts) answers 413.
     const form = await c.req.formData().catch(() => null);
     const file = form?.get('file');
     if (!(file instanceof File)) return fail(400, 'BAD_REQUEST', 'upload.file_type');

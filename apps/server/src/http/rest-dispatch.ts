@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { getErrorShape, getTRPCErrorFromUnknown } from '@trpc/server/unstable-core-do-not-import';
 import {
+  acceptsRequestBody,
   coerceSchema,
   forEachOpenApiProcedure,
   getInputOutputParsers,
@@ -11,11 +12,12 @@ import {
   instanceofZodTypeObject,
   instanceofZodTypeOptional,
   normalizePath,
+  type OpenApiMethod,
   unwrapZodType,
 } from 'trpc-to-openapi';
 
 /** As trpc-to-openapi reads a request: GET and DELETE carry their input in the query. */
-const takesBody = (method: string) => method !== 'GET' && method !== 'DELETE';
+const takesBody = (method: string) => acceptsRequestBody(method as OpenApiMethod);
 
 /** One REST operation: a procedure with `meta.openapi`, and what its requests need, worked out once. */
 interface TOperation {

@@ -2,16 +2,18 @@
  * The server side of `bench-http.ts`, in a process of its own so that it has the event loop (and
  * a core) to itself while autocannon loads it from the parent, as in production:
  *   tsx scripts/bench-http-target.ts portal <sqlite file>   the real app (createApp), production config
- *   tsx scripts/bench-http-target.ts baseline <dir>          bare Hono: GET /json and POST /insert
+ *   tsx scripts/bench-http-target.ts baseline <dir>          bare Hono: GET /json and POST /insert, and the
+ *                                                            floor of the learner calls (below) on <dir>/portal.sqlite
  * Prints `listening <url>` once it accepts connections.
  */
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { loadConfig } from '@portal/core';
+import { listMyTrainings, loadConfig, saveProgress, validateSessionToken } from '@portal/core';
 import { openDatabase } from '@portal/db';
 import { Hono } from 'hono';
 import { createApp } from '../apps/server/src/app.ts';
+import { bodyText } from '../apps/server/src/http/read-body.ts';
 
 const [mode, path] = process.argv.slice(2);
 if (!path || (mode !== 'portal' && mode !== 'baseline')) {
@@ -42,7 +44,32 @@ function baseline(dir: string) {
     insert.run(Date.now());
     return c.json({ ok: true });
   });
+  floor(app, openDatabase(join(dir, 'portal.sqlite')));
   return app;
+}
+
+/**
+ * The floor of the two learner calls (ADR 024): the same services on the same database (session
+ * check, the trainings list or the progress save, JSON), on a bare Hono route with nothing of the
+ * portal's request path around them: no tRPC, no zod, no REST dispatcher, no middlewares. What the
+ * real call costs beyond this is the framework's share; what this costs beyond the bare baselines
+ * is the work itself. The body is read from Node's stream as the REST layer reads it. Not an API:
+ * it runs only in this benchmark process.
+ */
+function floor(app: Hono, db: ReturnType<typeof openDatabase>) {
+  const learner = (authorization: string | undefined) =>
+    validateSessionToken(db, authorization?.replace(/^Bearer /, '') ?? '')?.user ?? null;
+  const json = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' };
+  app.get('/floor/trainings', (c) => {
+    const user = learner(c.req.header('authorization'));
+    if (!user) return c.json({ success: false }, 401);
+    return c.body(JSON.stringify(listMyTrainings(db, user, 'de')), 200, json);
+  });
+  app.post('/floor/save', async (c) => {
+    const user = learner(c.req.header('authorization'));
+    if (!user) return c.json({ success: false }, 401);
+    return c.body(JSON.stringify(saveProgress(db, user, JSON.parse(await bodyText(c)))), 200, json);
+  });
 }
 
 const app = mode === 'portal' ? portal(path) : baseline(path);

@@ -196,12 +196,17 @@ export const routes: RouteObject[] = [
         // Moving between slides needs no reload of the course; another course does.
         shouldRevalidate: ({ currentParams, nextParams }) => currentParams.slug !== nextParams.slug,
         loader: async ({ request, params }) => {
+          const slug = params.slug ?? '';
+          // The slides load while the sign-in is checked, in the same batched request: one round
+          // trip less before the first slide. Not when this browser is known to be signed out (the
+          // refused call would only add a console error); without a session the check redirects.
+          if (trpcUtils.auth.me.getData() !== null) void trpcUtils.trainings.get.prefetch({ slug, lang: getLocale() });
           // Imported here, not at the top: the course queries stay out of the entry (ADR 020).
           const [, { preloadTraining }] = await Promise.all([
             requireUser(request, CUSTOMERS),
             import('../features/trainings/training-queries.ts'),
           ]);
-          return preloadTraining(params.slug ?? '');
+          return preloadTraining(slug);
         },
         handle: { title: 'pages.training' },
         children: [

@@ -26,15 +26,17 @@ async function orNotFound<T>(load: () => Promise<T>): Promise<T | null> {
 
 /**
  * Preloads a course and starts its progress (create-progress is idempotent), so the player opens
- * with its slides and the saved position at once.
+ * with its slides and the saved position at once. The route may have started the course query
+ * already (with the sign-in check); `ensureData` joins that request instead of sending another.
  */
 export async function preloadTraining(slug: string) {
   return orNotFound(async () => {
-    const [training] = await Promise.all([
+    const [training, progress] = await Promise.all([
       trpcUtils.trainings.get.ensureData({ slug, lang: getLocale() }),
       trpcClient.progress.create.mutate({ trainingSlug: slug }),
     ]);
-    const progress = await trpcUtils.progress.getSingle.fetch({ slug });
+    // create-progress answers with the view get-single-progress would read: no second round trip.
+    trpcUtils.progress.getSingle.setData({ slug }, progress);
     return { training, progress };
   });
 }

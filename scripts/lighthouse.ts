@@ -11,8 +11,13 @@ import lighthouse from 'lighthouse';
  * settings (simulated slow 4G, 4× CPU slowdown), prints the scores and exits 1 below the targets:
  * performance ≥ 90, accessibility 100. No browser is downloaded; nothing leaves the machine.
  *
+ * Each page is measured three times and judged by its median run, as Lighthouse CI does: one run's
+ * performance score moves by a few points with the machine's load (ADR 022). Accessibility must be
+ * 100 in every run; it does not depend on timing.
+ *
  *   npm run check:lighthouse            (builds the web app first)
  *   LIGHTHOUSE_PORT=3600 …             another port; LIGHTHOUSE_REPORTS=dir keeps the JSON reports
+ *   LIGHTHOUSE_RUNS=5 …                runs per page (odd, default 3)
  */
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3500);
@@ -22,6 +27,7 @@ const DATA_DIR = process.env.LIGHTHOUSE_DATA_DIR ?? './data/e2e-lighthouse';
 const PASSWORD = 'Leuchtturm-Kompass-Nebel-42';
 const LEARNER = 'employee@example.com';
 const TARGET = { performance: 90, accessibility: 100 } as const;
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -85,6 +91,34 @@ const AUDITS: TAudit[] = [
   { name: 'course slide', path: '/trainings/password-security/2', signedIn: true },
 ];
 
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+interface Result {
+  lhr: LighthouseResult;
+  performance: number;
+  accessibility: number;
+}
+
+async function measure(audit: TAudit, token: string): Promise<Result> {
+  // The Bearer header goes with every request of the page (document, scripts, the app's API
+  // calls): the server signs the learner in from it, no cookie or script needed.
+  const result = await lighthouse(`${BASE}${audit.path}`, {
+    port: Number(chrome.port),
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    extraHeaders: audit.signedIn ? { Authorization: `Bearer ${token}` } : undefined,
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${audit.path}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${audit.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (new URL(lhr.finalDisplayedUrl).pathname !== audit.path) {
+    throw new Error(`${audit.path} ended on ${lhr.finalDisplayedUrl} (not signed in?)`);
+  }
+  const score = (id: 'performance' | 'accessibility') => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  return { lhr, performance: score('performance'), accessibility: score('accessibility') };
+}
+
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -98,39 +132,29 @@ try {
   console.log(`Lighthouse ${new Date().toISOString().slice(0, 10)}, mobile (simulated throttling), ${BASE}`);
   for (const audit of AUDITS) {
     const started = Date.now();
-    // The Bearer header goes with every request of the page (document, scripts, the app's API
-    // calls): the server signs the learner in from it, no cookie or script needed.
-    const result = await lighthouse(`${BASE}${audit.path}`, {
-      port: Number(chrome.port),
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      extraHeaders: audit.signedIn ? { Authorization: `Bearer ${token}` } : undefined,
-    });
-    if (!result) throw new Error(`no Lighthouse result for ${audit.path}`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${audit.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    if (new URL(lhr.finalDisplayedUrl).pathname !== audit.path) {
-      throw new Error(`${audit.path} ended on ${lhr.finalDisplayedUrl} (not signed in?)`);
-    }
-    const score = (id: 'performance' | 'accessibility') => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const performance = score('performance');
-    const accessibility = score('accessibility');
-    const ok = performance >= TARGET.performance && accessibility >= TARGET.accessibility;
+    const runs: Result[] = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await measure(audit, token));
+    // The median run by performance score (for an even count, the lower of the two middle ones).
+    const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)] as Result;
+    const accessibility = Math.min(...runs.map((run) => run.accessibility));
+    const ok = median.performance >= TARGET.performance && accessibility >= TARGET.accessibility;
     failed ||= !ok;
-    const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+    const metric = (id: string) => median.lhr.audits[id]?.displayValue ?? '?';
     console.log(
-      `${ok ? 'ok  ' : 'FAIL'} ${audit.name.padEnd(13)} ${audit.path.padEnd(32)} performance ${String(performance).padStart(3)}` +
-        `  accessibility ${String(accessibility).padStart(3)}  (FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}; ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      `${ok ? 'ok  ' : 'FAIL'} ${audit.name.padEnd(13)} ${audit.path.padEnd(32)} performance ${String(median.performance).padStart(3)}` +
+        ` (runs ${runs.map((run) => run.performance).join(' / ')})  accessibility ${String(accessibility).padStart(3)}` +
+        `  (median run: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}; ${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
-    if (accessibility < 100) {
-      for (const [id, entry] of Object.entries(lhr.audits)) {
-        if (entry.score === 0 && lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === id)) {
+    for (const run of runs) {
+      if (run.accessibility === 100) continue;
+      for (const [id, entry] of Object.entries(run.lhr.audits)) {
+        if (entry.score === 0 && run.lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === id)) {
           console.log(`       accessibility: ${id} – ${entry.title}`);
         }
       }
     }
-    if (reports) writeFileSync(join(reports, `${audit.name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+    if (reports) writeFileSync(join(reports, `${audit.name.replace(/\W+/g, '-')}.json`), JSON.stringify(median.lhr));
   }
 } finally {
   chrome.kill();

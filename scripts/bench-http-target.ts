@@ -6,6 +6,7 @@
  *                                                            floor of the learner calls (below) on <dir>/portal.sqlite
  * Prints `listening <url>` once it accepts connections.
  */
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -29,6 +30,7 @@ function portal(file: string) {
     PUBLIC_URL: 'http://127.0.0.1',
     // The mail worker does not run here; production only insists that mail is configured.
     SMTP_URL: 'smtp://127.0.0.1:9',
+    TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   });
   const silent = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => console.error(...args) };
   return createApp({ db: openDatabase(file), config, logger: silent, webDist: join(path as string, 'no-web') });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { DEVELOPMENT_TOTP_KEY, sealTotpSecret } from '@portal/core';
 import Database from 'better-sqlite3';
 import { Secret } from 'otpauth';
 import { E2E_DATABASE_FILE } from '../../playwright.config.ts';
@@ -154,11 +155,14 @@ export function createAdminAccount(tag: string): string {
       hash: string;
     };
     const email = `admin.${tag}.${Date.now()}@example.com`;
+    const id = crypto.randomUUID();
+    // Sealed as the portal stores it; the e2e server runs with the development key (ADR 026).
+    const secret = sealTotpSecret(DEVELOPMENT_TOTP_KEY, id, new Secret({ size: 20 }).base32);
     db.prepare(
       `insert into users (id, firstname, lastname, email, role, password_hash, is_first_login, active,
                           data_protection_policy_accepted, totp_secret, created_at)
        values (?, 'Test', ?, ?, 'admin', ?, 0, 1, 1, ?, ?)`,
-    ).run(crypto.randomUUID(), `Admin ${tag}`, email, hash, new Secret({ size: 20 }).base32, Date.now());
+    ).run(id, `Admin ${tag}`, email, hash, secret, Date.now());
     return email;
   });
 }

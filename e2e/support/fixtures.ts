@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test as base, expect, type Page } from '@playwright/test';
+import { DEVELOPMENT_TOTP_KEY, openTotpSecret } from '@portal/core';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_DEMO_PASSWORD } from '../../playwright.config.ts';
 import { withDb } from './db.ts';
@@ -72,10 +73,12 @@ function readTotpState(email: string): { secret: string; lastUsedStep: number | 
   return withDb((db) => {
     const row = db
       .prepare(
-        'select totp_secret as secret, totp_pending_secret as pending, totp_last_used_step as step from users where email = ?',
+        'select id, totp_secret as secret, totp_pending_secret as pending, totp_last_used_step as step from users where email = ?',
       )
-      .get(email) as { secret: string | null; pending: string | null; step: number | null };
-    return { secret: row.secret ?? row.pending ?? '', lastUsedStep: row.step };
+      .get(email) as { id: string; secret: string | null; pending: string | null; step: number | null };
+    const sealed = row.secret ?? row.pending;
+    // The authenticator app's copy: the stored one is sealed (ADR 026, the server's development key).
+    return { secret: sealed ? openTotpSecret(DEVELOPMENT_TOTP_KEY, row.id, sealed) : '', lastUsedStep: row.step };
   });
 }
 

@@ -6,6 +6,7 @@ import {
   hashPasswordSync,
   loadConfig,
   runHousekeeping,
+  sealPlainTotpSecrets,
   seedDemoLearning,
   syncCourses,
 } from '@portal/core';
@@ -21,6 +22,9 @@ const webDist = resolve(config.WEB_DIST ?? resolve(here, '../../web/dist'));
 
 const db = openDatabase(config.DATABASE_FILE);
 migrateDatabase(db);
+// A database from before ADR 026 (or a restored old backup) still holds plain TOTP secrets.
+const sealedSecrets = sealPlainTotpSecrets(db, config.totpKey);
+if (sealedSecrets > 0) logger.info(`two-factor: sealed the TOTP secrets of ${sealedSecrets} accounts`);
 // Content is validated here: broken course files stop the start instead of reaching learners.
 const synced = db.transaction((tx) => syncCourses(tx));
 logger.info(`courses: ${synced.synced} synced from content/, ${synced.retired} retired`);

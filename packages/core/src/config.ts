@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { DEVELOPMENT_TOTP_KEY } from './auth/totp-secret-seal.ts';
 
 const ZBoolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /**
  * The only place that reads `process.env`. Every setting has a default that works on a
  * developer's machine, so `npm start` needs no configuration at all; production refuses to start
- * without the settings it cannot guess (SMTP_URL, PUBLIC_URL).
+ * without the settings it cannot guess (SMTP_URL, PUBLIC_URL, TOTP_ENCRYPTION_KEY).
  */
 export const ZConfig = z
   .object({
@@ -30,6 +31,16 @@ export const ZConfig = z
     /** Serve the built web app from this folder. */
     WEB_DIST: z.string().optional(),
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+    /**
+     * 32 random bytes, base64 (`openssl rand -base64 32`): seals the TOTP secrets in the database
+     * (ADR 026). Keep it apart from the backups; without the same key no second factor opens.
+     */
+    TOTP_ENCRYPTION_KEY: z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, {
+        message: 'TOTP_ENCRYPTION_KEY must be 32 bytes in base64 (openssl rand -base64 32)',
+      })
+      .optional(),
   })
   .transform((env) => {
     const production = env.NODE_ENV === 'production';
@@ -40,6 +51,7 @@ export const ZConfig = z
       publicUrl: publicUrl.replace(/\/$/, ''),
       secureCookies: publicUrl.startsWith('https://'),
       seedDemo: env.SEED_DEMO ?? !production,
+      totpKey: env.TOTP_ENCRYPTION_KEY ? Buffer.from(env.TOTP_ENCRYPTION_KEY, 'base64') : DEVELOPMENT_TOTP_KEY,
     };
   })
   .superRefine((config, ctx) => {
@@ -48,6 +60,13 @@ export const ZConfig = z
     }
     if (config.production && !config.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'PUBLIC_URL is required in production' });
+    }
+    if (config.production && !config.TOTP_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TOTP_ENCRYPTION_KEY'],
+        message: 'TOTP_ENCRYPTION_KEY is required in production (openssl rand -base64 32)',
+      });
     }
   });
 

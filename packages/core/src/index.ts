@@ -13,6 +13,7 @@ export * from './auth/register-employer.ts';
 export * from './auth/sessions.ts';
 export * from './auth/throttle.ts';
 export * from './auth/totp.ts';
+export * from './auth/totp-secret-seal.ts';
 export * from './auth/two-factor.ts';
 export * from './avv/order-processing.ts';
 export * from './certificates/index.ts';

@@ -1,5 +1,22 @@
 // One copy of drizzle for the whole repo: services import the operators from here.
-export { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+export {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notLike,
+  or,
+  sql,
+} from 'drizzle-orm';
 export { alias } from 'drizzle-orm/sqlite-core';
 export * from './backup.ts';
 export * from './client.ts';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -94,6 +95,7 @@ const productionConfig = (file: string): TConfig =>
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://portal.example',
     SMTP_URL: 'smtp://localhost:2525',
+    TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     DATABASE_FILE: file,
     LOG_LEVEL: 'silent',
   });

@@ -22,6 +22,7 @@ import {
   hashPasswordSync,
   loadConfig,
   registerEmployer,
+  sealTotpSecret,
   type TConfig,
 } from '@portal/core';
 import {
@@ -300,10 +301,17 @@ function insertUser(
       locked: input.locked ?? false,
       lang: input.lang ?? 'de',
       dataProtectionPolicyAccepted: !invited && role !== 'admin',
-      totpSecret: input.totpSecret === undefined ? (role === 'admin' ? TEST_TOTP_SECRET : null) : input.totpSecret,
     })
     .returning({ id: users.id })
     .get();
+  const totpSecret = input.totpSecret === undefined ? (role === 'admin' ? TEST_TOTP_SECRET : null) : input.totpSecret;
+  // Stored as the portal stores it: sealed to this user with the configured key (ADR 026).
+  if (totpSecret !== null) {
+    db.update(users)
+      .set({ totpSecret: sealTotpSecret(testConfig.totpKey, row.id, totpSecret) })
+      .where(eq(users.id, row.id))
+      .run();
+  }
   return { id: row.id, email, password, role, companyId, firstname, lastname };
 }
 

@@ -6,6 +6,7 @@ import { consumeToken, findValidToken } from './one-time-tokens.ts';
 import { issueRecoveryCodes, looksLikeRecoveryCode, redeemRecoveryCode } from './recovery-codes.ts';
 import { isLoginLocked, recordLoginFailure } from './throttle.ts';
 import { acceptedTotpStep, type TTotpEnrolment } from './totp.ts';
+import { openTotpSecret } from './totp-secret-seal.ts';
 import { beginTotpEnrolment } from './two-factor.ts';
 
 const challengeExpired = () => new DomainError('UNAUTHORIZED', 'totp.challenge_expired');
@@ -19,11 +20,12 @@ function validChallenge(db: TDatabase, challengeToken: string, audience: TAudien
 /** A new admin's first sign-in: the QR code to scan, between password and first code. */
 export function totpEnrolmentForChallenge(
   db: TDatabase,
+  key: Buffer,
   input: { challengeToken: string; audience: TAudience },
   now = new Date(),
 ): Promise<TTotpEnrolment> {
   const challenge = validChallenge(db, input.challengeToken, input.audience, now);
-  return beginTotpEnrolment(db, challenge.userId);
+  return beginTotpEnrolment(db, key, challenge.userId);
 }
 
 /**
@@ -34,6 +36,7 @@ export function totpEnrolmentForChallenge(
  */
 export function loginWithTotp(
   db: TDatabase,
+  key: Buffer,
   input: { challengeToken: string; code: string; audience: TAudience },
   meta: TRequestMeta,
   now = new Date(),
@@ -56,10 +59,13 @@ export function loginWithTotp(
     .get();
   if (!user || isLoginLocked(db, user.email, meta.ip, now)) throw new DomainError('UNAUTHORIZED', 'login.failed');
 
-  const secret = user.totpSecret ?? user.totpPendingSecret;
+  const sealed = user.totpSecret ?? user.totpPendingSecret;
   // A recovery code only stands in for a confirmed authenticator, never for its set-up.
   const recovery = user.totpSecret !== null && looksLikeRecoveryCode(input.code);
-  const step = secret && !recovery ? acceptedTotpStep(secret, input.code, now, user.totpLastUsedStep) : null;
+  const step =
+    sealed && !recovery
+      ? acceptedTotpStep(openTotpSecret(key, user.id, sealed), input.code, now, user.totpLastUsedStep)
+      : null;
   const redeemed =
     recovery && db.transaction((tx) => redeemRecoveryCode(tx, user.id, input.code, now), { behavior: 'immediate' });
   if (step === null && !redeemed) {
@@ -87,7 +93,7 @@ export function loginWithTotp(
         tx.update(users)
           .set(
             settingUp
-              ? { totpSecret: secret, totpPendingSecret: null, totpLastUsedStep: step }
+              ? { totpSecret: sealed, totpPendingSecret: null, totpLastUsedStep: step }
               : { totpLastUsedStep: step },
           )
           .where(eq(users.id, user.id))

@@ -5,6 +5,7 @@ import type { TRequestMeta } from './login.ts';
 import { verifyPassword } from './password-hash.ts';
 import { deleteRecoveryCodes, issueRecoveryCodes, remainingRecoveryCodes } from './recovery-codes.ts';
 import { acceptedTotpStep, newTotpSecret, type TTotpEnrolment, totpEnrolment } from './totp.ts';
+import { openTotpSecret, sealTotpSecret } from './totp-secret-seal.ts';
 
 const codeInvalid = () => new DomainError('BAD_REQUEST', 'totp.code_invalid');
 
@@ -28,16 +29,19 @@ function loadTotpState(db: TDb, userId: string) {
 }
 
 /**
- * Starts (or resumes) enrolling an authenticator app: a pending secret is stored until the first
- * code confirms it. Resuming keeps the same secret, so a reload shows the same QR code.
+ * Starts (or resumes) enrolling an authenticator app: a pending secret is stored (sealed with
+ * `key`, ADR 026) until the first code confirms it. Resuming keeps the same secret, so a reload
+ * shows the same QR code.
  */
-export async function beginTotpEnrolment(db: TDatabase, userId: string): Promise<TTotpEnrolment> {
+export async function beginTotpEnrolment(db: TDatabase, key: Buffer, userId: string): Promise<TTotpEnrolment> {
   const user = loadTotpState(db, userId);
   if (user.totpSecret) throw new DomainError('CONFLICT', 'totp.already_enabled');
-  const secret = user.totpPendingSecret ?? newTotpSecret();
-  if (!user.totpPendingSecret) {
-    db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, userId)).run();
-  }
+  if (user.totpPendingSecret) return totpEnrolment(openTotpSecret(key, userId, user.totpPendingSecret), user.email);
+  const secret = newTotpSecret();
+  db.update(users)
+    .set({ totpPendingSecret: sealTotpSecret(key, userId, secret) })
+    .where(eq(users.id, userId))
+    .run();
   return totpEnrolment(secret, user.email);
 }
 
@@ -47,6 +51,7 @@ export async function beginTotpEnrolment(db: TDatabase, userId: string): Promise
  */
 export function confirmTotpEnrolment(
   db: TDatabase,
+  key: Buffer,
   userId: string,
   code: string,
   meta: TRequestMeta,
@@ -56,8 +61,9 @@ export function confirmTotpEnrolment(
     (tx) => {
       const user = loadTotpState(tx, userId);
       if (!user.totpPendingSecret) throw codeInvalid();
-      const step = acceptedTotpStep(user.totpPendingSecret, code, now, null);
+      const step = acceptedTotpStep(openTotpSecret(key, userId, user.totpPendingSecret), code, now, null);
       if (step === null) throw codeInvalid();
+      // The sealed value moves as it is: it is bound to the user, not to the column.
       tx.update(users)
         .set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpLastUsedStep: step })
         .where(eq(users.id, userId))

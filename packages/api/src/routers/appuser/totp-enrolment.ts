@@ -17,4 +17,4 @@ export const totpEnrolmentProcedure = publicProcedure
   .meta(meta)
   .input(z.object({ challengeToken: z.string().min(1).max(128) }))
   .output(ZTotpEnrolmentResponse)
-  .mutation(({ ctx, input }) => totpEnrolmentForChallenge(ctx.db, { ...input, audience: 'admin' }));
+  .mutation(({ ctx, input }) => totpEnrolmentForChallenge(ctx.db, ctx.config.totpKey, { ...input, audience: 'admin' }));

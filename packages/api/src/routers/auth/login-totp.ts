@@ -27,5 +27,7 @@ export const makeLoginTotpProcedure = (audience: 'customer' | 'admin') => {
     .meta(meta)
     .input(ZLoginTotpRequestSchema)
     .output(ZLoginTotpResponseSchema)
-    .mutation(({ ctx, input }) => respondToLogin(ctx, loginWithTotp(ctx.db, { ...input, audience }, requestMeta(ctx))));
+    .mutation(({ ctx, input }) =>
+      respondToLogin(ctx, loginWithTotp(ctx.db, ctx.config.totpKey, { ...input, audience }, requestMeta(ctx))),
+    );
 };

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { openTotpSecret, sealPlainTotpSecrets, sealTotpSecret } from '@portal/core';
 import { auditLog, eq, loginThrottle, sessions, users } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +13,7 @@ import {
   sessionFor,
   TEST_TOTP_SECRET,
   type TTestDb,
+  testConfig,
   totpCode,
 } from '../../test/test-db.ts';
 
@@ -55,7 +58,10 @@ describe('admin sign-in needs an authenticator code (DECISIONS.md, ASVS V4.3.1)'
       .from(users)
       .where(eq(users.id, admin.id))
       .get();
-    expect(row).toEqual({ secret: enrolment.secret, pending: null });
+    // Stored sealed (ADR 026): the database alone does not give the secret away.
+    expect(row?.pending).toBeNull();
+    expect(row?.secret).not.toContain(enrolment.secret);
+    expect(openTotpSecret(testConfig.totpKey, admin.id, row?.secret ?? '')).toBe(enrolment.secret);
     const events = t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, admin.id)).all();
     expect(events.map((event) => event.action)).toEqual(expect.arrayContaining(['totp.enabled', 'login.success']));
   });
@@ -185,9 +191,8 @@ describe('two-factor sign-in for customers (account settings)', () => {
     await expect(caller.twoFactor.disable({ currentPassword: STRONG_PASSWORD })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    expect(t.db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, admin.id)).get()?.secret).toBe(
-      TEST_TOTP_SECRET,
-    );
+    const stored = t.db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, admin.id)).get()?.secret;
+    expect(openTotpSecret(testConfig.totpKey, admin.id, stored ?? '')).toBe(TEST_TOTP_SECRET);
   });
 
   it('the secret never appears in an answer about the user', async () => {
@@ -197,6 +202,52 @@ describe('two-factor sign-in for customers (account settings)', () => {
     expect(JSON.stringify(view)).not.toContain(TEST_TOTP_SECRET);
     expect(Object.keys(view)).not.toContain('totpSecret');
     expect(t.db.select().from(sessions).where(eq(sessions.userId, admin.id)).all().length).toBeGreaterThan(0);
+  });
+});
+
+describe('secrets at rest are sealed (ADR 026, ASVS V6.2.1)', () => {
+  const storedSecret = (userId: string) =>
+    t.db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, userId)).get()?.secret ?? null;
+
+  it('a plain secret from before is sealed at start-up, once, and signs in as before', async () => {
+    const admin = seedAdmin(t.db);
+    const employee = seedEmployee(t.db, companyId, { totpSecret: null });
+    t.db.update(users).set({ totpSecret: TEST_TOTP_SECRET }).where(eq(users.id, admin.id)).run();
+
+    expect(sealPlainTotpSecrets(t.db, testConfig.totpKey)).toBe(1);
+    expect(storedSecret(admin.id)).toMatch(/^v1\./);
+    expect(storedSecret(employee.id)).toBeNull();
+    expect(sealPlainTotpSecrets(t.db, testConfig.totpKey)).toBe(0);
+
+    const { caller, answer } = await adminChallenge(admin.email);
+    await expect(
+      caller.appuser.loginTotp({ challengeToken: answer.challengeToken, code: totpCode() }),
+    ).resolves.toMatchObject({ userId: admin.id });
+  });
+
+  it('a sealed secret copied onto another account opens no sign-in there', async () => {
+    const victim = seedAdmin(t.db);
+    const intruder = seedAdmin(t.db, { totpSecret: null });
+    // Someone with write access to the database moves a known account's sealed secret over.
+    t.db
+      .update(users)
+      .set({ totpSecret: storedSecret(victim.id) })
+      .where(eq(users.id, intruder.id))
+      .run();
+    const { caller, answer } = await adminChallenge(intruder.email);
+    await expect(
+      caller.appuser.loginTotp({ challengeToken: answer.challengeToken, code: totpCode() }),
+    ).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+    expect(t.db.select().from(sessions).where(eq(sessions.userId, intruder.id)).all()).toEqual([]);
+  });
+
+  it('a secret sealed under another key does not open', () => {
+    const admin = seedAdmin(t.db);
+    const otherKey = randomBytes(32);
+    expect(() => openTotpSecret(otherKey, admin.id, storedSecret(admin.id) ?? '')).toThrow(/does not open/);
+    expect(openTotpSecret(otherKey, admin.id, sealTotpSecret(otherKey, admin.id, TEST_TOTP_SECRET))).toBe(
+      TEST_TOTP_SECRET,
+    );
   });
 });
 

@@ -20,5 +20,5 @@ export const twoFactorEnableProcedure = authedProcedure
   .output(z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()) }))
   .mutation(({ ctx, input }) => ({
     success: true as const,
-    ...confirmTotpEnrolment(ctx.db, ctx.user.id, input.code, requestMeta(ctx)),
+    ...confirmTotpEnrolment(ctx.db, ctx.config.totpKey, ctx.user.id, input.code, requestMeta(ctx)),
   }));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
 /*
@@ -11,6 +12,12 @@ export const E2E_DEMO_PASSWORD = 'Leuchtturm-Kompass-Nebel-42';
 export const E2E_MAIL_DIR = `${DATA_DIR}/mail`;
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+/**
+ * The key the e2e server seals TOTP secrets with (ADR 026), set explicitly so that a key in the
+ * developer's shell cannot reach the server; the support code plays the authenticator with it.
+ * Fixed, because every Playwright worker evaluates this file again.
+ */
+export const E2E_TOTP_KEY = createHash('sha256').update('e2e TOTP key').digest();
 
 /**
  * End-to-end tests against the built server (npm run test:e2e builds the web app first) on a
@@ -59,6 +66,7 @@ export default defineConfig({
       PUBLIC_URL: E2E_BASE_URL,
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_WORKER_INTERVAL_MS: '250',
+      TOTP_ENCRYPTION_KEY: E2E_TOTP_KEY.toString('base64'),
       E2E_SMTP_PORT: String(SMTP_PORT),
       E2E_MAIL_DIR,
     },

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { listMyTrainings, loadConfig, saveProgress, validateSessionToken } from '@portal/core';
-import { openDatabase } from '@portal/db';
+import { openDatabase, type TDatabase } from '@portal/db';
 import { Hono } from 'hono';
 import { createApp } from '../apps/server/src/app.ts';
 import { bodyText } from '../apps/server/src/http/read-body.ts';
@@ -58,7 +58,7 @@ function baseline(dir: string) {
  * is the work itself. The body is read from Node's stream as the REST layer reads it. Not an API:
  * it runs only in this benchmark process.
  */
-function floor(app: Hono, db: ReturnType<typeof openDatabase>) {
+function floor(app: Hono, db: TDatabase) {
   const learner = (authorization: string | undefined) =>
     validateSessionToken(db, authorization?.replace(/^Bearer /, '') ?? '')?.user ?? null;
   const json = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' };

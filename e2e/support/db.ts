@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DEVELOPMENT_TOTP_KEY, sealTotpSecret } from '@portal/core';
+import { sealTotpSecret } from '@portal/core';
 import Database from 'better-sqlite3';
 import { Secret } from 'otpauth';
-import { E2E_DATABASE_FILE } from '../../playwright.config.ts';
+import { E2E_DATABASE_FILE, E2E_TOTP_KEY } from '../../playwright.config.ts';
 
 /**
  * Direct access to the e2e database for set-up the UI of this issue cannot do yet
@@ -156,8 +156,8 @@ export function createAdminAccount(tag: string): string {
     };
     const email = `admin.${tag}.${Date.now()}@example.com`;
     const id = crypto.randomUUID();
-    // Sealed as the portal stores it; the e2e server runs with the development key (ADR 026).
-    const secret = sealTotpSecret(DEVELOPMENT_TOTP_KEY, id, new Secret({ size: 20 }).base32);
+    // Sealed as the portal stores it, with the e2e server's key (ADR 026).
+    const secret = sealTotpSecret(E2E_TOTP_KEY, id, new Secret({ size: 20 }).base32);
     db.prepare(
       `insert into users (id, firstname, lastname, email, role, password_hash, is_first_login, active,
                           data_protection_policy_accepted, totp_secret, created_at)

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test as base, expect, type Page } from '@playwright/test';
-import { DEVELOPMENT_TOTP_KEY, openTotpSecret } from '@portal/core';
+import { openTotpSecret } from '@portal/core';
 import { Secret, TOTP } from 'otpauth';
-import { E2E_DEMO_PASSWORD } from '../../playwright.config.ts';
+import { E2E_DEMO_PASSWORD, E2E_TOTP_KEY } from '../../playwright.config.ts';
 import { withDb } from './db.ts';
 
 export const DEMO = {
@@ -77,8 +77,8 @@ function readTotpState(email: string): { secret: string; lastUsedStep: number | 
       )
       .get(email) as { id: string; secret: string | null; pending: string | null; step: number | null };
     const sealed = row.secret ?? row.pending;
-    // The authenticator app's copy: the stored one is sealed (ADR 026, the server's development key).
-    return { secret: sealed ? openTotpSecret(DEVELOPMENT_TOTP_KEY, row.id, sealed) : '', lastUsedStep: row.step };
+    // The authenticator app's copy: the stored one is sealed with the e2e server's key (ADR 026).
+    return { secret: sealed ? openTotpSecret(E2E_TOTP_KEY, row.id, sealed) : '', lastUsedStep: row.step };
   });
 }
 

@@ -3,7 +3,7 @@
  * test file, a tRPC caller per simulated request, and seed helpers. Test-only; never imported by
  * application code.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   copyFileSync,
   existsSync,
@@ -287,9 +287,11 @@ function insertUser(
   const lastname = input.lastname ?? (role === 'admin' ? 'Admin' : 'Beispiel');
   const email = input.email ?? uniqueEmail(role);
   const invited = password === null;
-  const row = db
-    .insert(users)
+  const id = randomUUID();
+  const totpSecret = input.totpSecret === undefined ? (role === 'admin' ? TEST_TOTP_SECRET : null) : input.totpSecret;
+  db.insert(users)
     .values({
+      id,
       firstname,
       lastname,
       email,
@@ -301,18 +303,11 @@ function insertUser(
       locked: input.locked ?? false,
       lang: input.lang ?? 'de',
       dataProtectionPolicyAccepted: !invited && role !== 'admin',
+      // Stored as the portal stores it: sealed to this user with the configured key (ADR 026).
+      totpSecret: totpSecret === null ? null : sealTotpSecret(testConfig.totpKey, id, totpSecret),
     })
-    .returning({ id: users.id })
-    .get();
-  const totpSecret = input.totpSecret === undefined ? (role === 'admin' ? TEST_TOTP_SECRET : null) : input.totpSecret;
-  // Stored as the portal stores it: sealed to this user with the configured key (ADR 026).
-  if (totpSecret !== null) {
-    db.update(users)
-      .set({ totpSecret: sealTotpSecret(testConfig.totpKey, row.id, totpSecret) })
-      .where(eq(users.id, row.id))
-      .run();
-  }
-  return { id: row.id, email, password, role, companyId, firstname, lastname };
+    .run();
+  return { id, email, password, role, companyId, firstname, lastname };
 }
 
 export const seedAdmin = (db: TDatabase, input: TInsertUserInput = {}) => insertUser(db, 'admin', null, input);

@@ -28,6 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
+const storedSecret = (userId: string) =>
+  t.db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, userId)).get()?.secret ?? null;
+
 async function adminChallenge(email: string) {
   const { caller } = callerFor(t.db, { ip: freshIp() });
   const answer = await caller.appuser.login({ email, password: STRONG_PASSWORD });
@@ -191,8 +194,7 @@ describe('two-factor sign-in for customers (account settings)', () => {
     await expect(caller.twoFactor.disable({ currentPassword: STRONG_PASSWORD })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    const stored = t.db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, admin.id)).get()?.secret;
-    expect(openTotpSecret(testConfig.totpKey, admin.id, stored ?? '')).toBe(TEST_TOTP_SECRET);
+    expect(openTotpSecret(testConfig.totpKey, admin.id, storedSecret(admin.id) ?? '')).toBe(TEST_TOTP_SECRET);
   });
 
   it('the secret never appears in an answer about the user', async () => {
@@ -206,9 +208,6 @@ describe('two-factor sign-in for customers (account settings)', () => {
 });
 
 describe('secrets at rest are sealed (ADR 026, ASVS V6.2.1)', () => {
-  const storedSecret = (userId: string) =>
-    t.db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, userId)).get()?.secret ?? null;
-
   it('a plain secret from before is sealed at start-up, once, and signs in as before', async () => {
     const admin = seedAdmin(t.db);
     const employee = seedEmployee(t.db, companyId, { totpSecret: null });

@@ -6,13 +6,8 @@ import { loadDictionaryPart } from '../lib/dictionaries.ts';
 import { guard, HOME_BY_ROLE, requireUser } from '../lib/guards.ts';
 import { getLocale } from '../lib/locale-state.ts';
 import { STAFF_PAGE_SIZE } from '../lib/page-sizes.ts';
+import type { TRouteHandle } from '../lib/route-handle.ts';
 import { trpcUtils } from '../lib/trpc.ts';
-
-/** Per-route facts the shell reads: hide the navigation (spec §2 meta flag) and the page title. */
-export interface TRouteHandle {
-  hideNav?: boolean;
-  title?: TMessageKey;
-}
 
 type TPageModule = () => Promise<{ default: React.ComponentType }>;
 type TLazyPage = () => Promise<{ Component: React.ComponentType }>;

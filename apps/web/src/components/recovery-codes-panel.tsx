@@ -1,5 +1,5 @@
 import { Button } from 'react-aria-components';
-import { saveBlob } from '../features/avv/download-file.ts';
+import { saveBlob } from '../lib/download-file.ts';
 import { useT } from '../lib/i18n.tsx';
 
 /**

@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { LegalMarkdown } from '../components/legal-markdown.tsx';
 import { useI18n } from '../lib/i18n.tsx';
+import { useRouteHandle } from '../lib/route-handle.ts';
 import { trpc } from '../lib/trpc.ts';
-import { useRouteHandle } from '../lib/use-page-title.ts';
 
 const DOCUMENT_BY_PATH = {
   '/order-data-processing': 'avv',

@@ -1,5 +1,5 @@
 import { useT } from '../lib/i18n.tsx';
-import { useRouteHandle } from '../lib/use-page-title.ts';
+import { useRouteHandle } from '../lib/route-handle.ts';
 
 /** Pages whose content later issues build: the title, and a word that it is on its way. */
 export default function TitlePage() {

@@ -1,10 +1,10 @@
 import type { RouterOutputs } from '@portal/api';
 import { Button } from 'react-aria-components';
 import { useToast } from '../../components/toasts.tsx';
+import { saveBlob } from '../../lib/download-file.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import { saveBlob } from '../avv/download-file.ts';
 
 type TExport = RouterOutputs['company']['export'];
 

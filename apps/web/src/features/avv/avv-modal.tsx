@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router';
 import { LegalMarkdown } from '../../components/legal-markdown.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { useToast } from '../../components/toasts.tsx';
+import { downloadFile } from '../../lib/download-file.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import type { TMe } from '../../lib/guards.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
-import { downloadFile } from './download-file.ts';
 
 /**
  * The contract modal of spec §2: the AVV text, the acceptance checkbox (locked once accepted),

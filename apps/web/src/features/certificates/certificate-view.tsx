@@ -2,9 +2,9 @@ import type { RouterOutputs } from '@portal/api';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useToast } from '../../components/toasts.tsx';
+import { downloadFile } from '../../lib/download-file.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { downloadFile } from '../avv/download-file.ts';
 
 type TRecord = RouterOutputs['certificates']['issuePersonal'];
 

@@ -1,8 +1,13 @@
 import type { TMessageKey } from '@portal/i18n';
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import type { TRouteHandle } from '../app/routes.tsx';
 import { useT } from './i18n.tsx';
+
+/** Per-route facts the shell reads: hide the navigation (spec §2 meta flag) and the page title. */
+export interface TRouteHandle {
+  hideNav?: boolean;
+  title?: TMessageKey;
+}
 
 /** The deepest route's handle (title, hideNav). */
 export function useRouteHandle(): TRouteHandle {

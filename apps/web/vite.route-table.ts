@@ -35,6 +35,8 @@ export function appRoutes(source = readFileSync(ROUTES_FILE, 'utf8')): TAppRoute
   if (!table) throw new Error('routes.tsx: no `routes` declaration');
 
   const found: TAppRoute[] = [];
+  // A child may import a module its parent imports too (the course queries): name it once.
+  const unique = (modules: string[]) => [...new Set(modules)];
   const join = (parent: string, path: string) =>
     path.startsWith('/') ? path : `${parent.replace(/\/$/, '')}/${path}`.replace(/^\/\//, '/');
 
@@ -91,7 +93,7 @@ export function appRoutes(source = readFileSync(ROUTES_FILE, 'utf8')): TAppRoute
     if (ts.isCallExpression(route)) {
       const [first] = route.arguments;
       if (first && ts.isStringLiteralLike(first)) {
-        found.push({ path: join(parent, first.text), modules: [...inherited, ...importsIn(route)] });
+        found.push({ path: join(parent, first.text), modules: unique([...inherited, ...importsIn(route)]) });
         return;
       }
       throw new Error(`routes.tsx: a route helper without a path string: ${route.getText(file)}`);
@@ -111,7 +113,7 @@ export function appRoutes(source = readFileSync(ROUTES_FILE, 'utf8')): TAppRoute
       if (property.name.text === 'children') children = value;
     }
     const own = path === null ? parent : join(parent, path);
-    const modules = [...inherited, ...importsIn(route)];
+    const modules = unique([...inherited, ...importsIn(route)]);
     if (index) found.push({ path: `${parent} (index)`, modules });
     else if (path !== null) found.push({ path: own, modules });
     if (children) visitList(children, own, modules);

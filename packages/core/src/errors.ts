@@ -23,4 +23,5 @@ export class DomainError extends Error {
   }
 }
 
-export const notFound = () => new DomainError('NOT_FOUND', 'errors.NOT_FOUND');
+/** 404. The default message says nothing; a more specific key only where it reveals nothing private. */
+export const notFound = (messageKey: TMessageKey = 'errors.NOT_FOUND') => new DomainError('NOT_FOUND', messageKey);

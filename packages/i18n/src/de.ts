@@ -332,6 +332,7 @@ export const de = {
     slides_first: 'Bitte lesen Sie zuerst alle Folien, dann beginnt das Quiz.',
     quiz_outdated: 'Der Kurs wurde inzwischen aktualisiert. Bitte starten Sie das Quiz neu.',
     repeat_not_possible: 'Eine Wiederholung ist gerade nicht möglich.',
+    unknown_course: 'Diese Schulung gibt es nicht.',
     not_found: 'Diese Schulung ist Ihnen nicht zugewiesen.',
   },
   course_settings: {
@@ -490,6 +491,31 @@ export const de = {
     PAYLOAD_TOO_LARGE: 'Die Anfrage ist zu groß und wurde nicht verarbeitet.',
     CSRF: 'Die Anfrage wurde aus Sicherheitsgründen abgelehnt. Bitte laden Sie die Seite neu.',
     network: 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.',
+  },
+  route_error: {
+    course_not_found: 'Schulung nicht gefunden',
+    course_not_found_text:
+      'Unter dieser Adresse gibt es keine Schulung. Vielleicht ist der Link unvollständig oder ein Zeichen wurde falsch abgetippt. Alle Schulungen, die Ihnen zugewiesen sind, finden Sie unter „Meine Schulungen“.',
+    course_not_assigned: 'Diese Schulung ist Ihnen nicht zugewiesen',
+    course_not_assigned_text:
+      'Die Schulung gibt es, aber Ihr Unternehmen hat sie Ihnen (noch) nicht zugewiesen. Wenn Sie sie machen möchten, fragen Sie die Person, die in Ihrem Unternehmen die Schulungen verwaltet.',
+    course_not_assigned_text_manager:
+      'Die Schulung gibt es, aber sie ist Ihnen (noch) nicht zugewiesen. In den Kurseinstellungen können Sie sie sich und Ihren Mitarbeitern zuweisen.',
+    slide_not_found: 'Folie nicht gefunden',
+    slide_not_found_text:
+      'Diese Schulung hat die Folien 1 bis {{count}}. Eine Folie „{{slide}}“ gibt es darin nicht. Vielleicht ist der Link unvollständig.',
+    to_course: 'Weiter in dieser Schulung',
+    record_not_found: 'Nicht gefunden',
+    record_not_found_text:
+      'Unter dieser Adresse ist nichts (mehr) zu finden. Vielleicht wurde der Eintrag gelöscht, oder der Link ist unvollständig.',
+    to_customers: 'Zur Kundenliste',
+    load_failed: 'Die Seite konnte nicht geladen werden',
+    load_failed_text:
+      'Der Server ist gerade nicht erreichbar oder die Internetverbindung ist unterbrochen. Bitte versuchen Sie es gleich noch einmal.',
+    unexpected_text:
+      'Beim Anzeigen dieser Seite ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es noch einmal.',
+    retry: 'Erneut versuchen',
+    retrying: 'Wird erneut geladen …',
   },
   footer: {
     impressum: 'Impressum',

@@ -324,6 +324,7 @@ export const en: TDictionary = {
     slides_first: 'Please read all slides first; then the quiz begins.',
     quiz_outdated: 'The course has been updated in the meantime. Please start the quiz again.',
     repeat_not_possible: 'A repeat is not possible right now.',
+    unknown_course: 'There is no such course.',
     not_found: 'This course is not assigned to you.',
   },
   course_settings: {
@@ -476,6 +477,30 @@ export const en: TDictionary = {
     PAYLOAD_TOO_LARGE: 'The request is too large and was not processed.',
     CSRF: 'The request was refused for security reasons. Please reload the page.',
     network: 'No connection to the server. Please check your internet connection.',
+  },
+  route_error: {
+    course_not_found: 'Course not found',
+    course_not_found_text:
+      'There is no course at this address. The link may be incomplete, or a character may have been mistyped. You will find every course assigned to you under “My trainings”.',
+    course_not_assigned: 'This course is not assigned to you',
+    course_not_assigned_text:
+      'The course exists, but your company has not assigned it to you (yet). If you would like to take it, ask the person who manages training in your company.',
+    course_not_assigned_text_manager:
+      'The course exists, but it is not assigned to you (yet). You can assign it to yourself and your staff in the course settings.',
+    slide_not_found: 'Slide not found',
+    slide_not_found_text:
+      'This course has slides 1 to {{count}}. There is no slide “{{slide}}” in it. The link may be incomplete.',
+    to_course: 'Continue this course',
+    record_not_found: 'Not found',
+    record_not_found_text:
+      'There is nothing (any more) at this address. The entry may have been deleted, or the link is incomplete.',
+    to_customers: 'Go to the customer list',
+    load_failed: 'The page could not be loaded',
+    load_failed_text:
+      'The server cannot be reached right now, or the internet connection is down. Please try again in a moment.',
+    unexpected_text: 'Something unexpected went wrong while showing this page. Please try again.',
+    retry: 'Try again',
+    retrying: 'Loading again …',
   },
   footer: {
     impressum: 'Imprint',

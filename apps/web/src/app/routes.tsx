@@ -1,11 +1,13 @@
 import type { TMessageKey } from '@portal/i18n';
 import { type RouteObject, redirect } from 'react-router';
 import { AppLayout } from '../features/shell/app-layout.tsx';
-import { RouteError } from '../features/shell/route-error.tsx';
+import { RouteErrorPage } from '../features/shell/route-error-page.tsx';
+import { TitledOutlet } from '../features/shell/titled-outlet.tsx';
 import { loadDictionaryPart } from '../lib/dictionaries.ts';
 import { guard, HOME_BY_ROLE, requireUser } from '../lib/guards.ts';
 import { getLocale } from '../lib/locale-state.ts';
 import { STAFF_PAGE_SIZE } from '../lib/page-sizes.ts';
+import { preload } from '../lib/preload.ts';
 import type { TRouteHandle } from '../lib/route-handle.ts';
 import { trpcUtils } from '../lib/trpc.ts';
 
@@ -38,266 +40,285 @@ const publicRoute = (path: string, title: TMessageKey, lazy: TLazyPage): RouteOb
 const EMPLOYER_MANAGER = ['employer', 'manager'] as const;
 const CUSTOMERS = ['employer', 'manager', 'employee'] as const;
 
+/** Every page of the portal, each with its guard, its preload and its lazy module. */
+const pages: RouteObject[] = [
+  {
+    path: '/',
+    loader: async ({ request }) => {
+      const me = await requireUser(request);
+      return redirect(HOME_BY_ROLE[me.role]);
+    },
+    handle: { title: 'pages.home' } satisfies TRouteHandle,
+    lazy: titleOnly,
+  },
+  publicRoute(
+    '/login',
+    'pages.login',
+    shellPage(() => import('../features/auth/login-page.tsx')),
+  ),
+  publicRoute(
+    '/admin/login',
+    'pages.admin_login',
+    shellPage(() => import('../features/auth/admin-login-page.tsx')),
+  ),
+  publicRoute(
+    '/login/:token',
+    'pages.first_login',
+    page(() => import('../features/auth/first-login-page.tsx')),
+  ),
+  publicRoute(
+    '/register',
+    'pages.register',
+    page(() => import('../features/auth/register-page.tsx')),
+  ),
+  publicRoute(
+    '/reset-password',
+    'pages.password_recovery',
+    page(() => import('../features/auth/reset-password-page.tsx')),
+  ),
+  publicRoute(
+    '/admin/reset-password',
+    'pages.password_recovery',
+    page(() => import('../features/auth/admin-reset-password-page.tsx')),
+  ),
+  publicRoute(
+    '/recovery-password/:token',
+    'pages.set_new_password',
+    page(() => import('../features/auth/recovery-password-page.tsx')),
+  ),
+  publicRoute(
+    '/admin/recovery-password/:token',
+    'pages.set_new_password',
+    page(() => import('../features/auth/admin-recovery-password-page.tsx')),
+  ),
+  publicRoute(
+    '/verify',
+    'pages.verify',
+    page(() => import('../features/certificates/verify-page.tsx')),
+  ),
+  publicRoute(
+    '/verify/:code',
+    'pages.verify',
+    page(() => import('../features/certificates/verify-page.tsx')),
+  ),
+  publicRoute(
+    '/order-data-processing',
+    'pages.order_data_processing',
+    page(() => import('../routes/legal-page.tsx')),
+  ),
+  publicRoute(
+    '/datenschutzhinweise',
+    'pages.data_protection_notes',
+    page(() => import('../routes/legal-page.tsx')),
+  ),
+  publicRoute(
+    '/data-protection-notes',
+    'pages.data_protection_notes',
+    page(() => import('../routes/legal-page.tsx')),
+  ),
+  {
+    path: '/users',
+    loader: async ({ request }) => {
+      const me = await requireUser(request, EMPLOYER_MANAGER);
+      await preload(
+        trpcUtils.employee.list.ensureData({
+          page: 1,
+          pageSize: STAFF_PAGE_SIZE,
+          sort: 'lastname',
+          direction: 'asc',
+        }),
+      );
+      return me;
+    },
+    handle: { title: 'pages.employee_list' },
+    lazy: page(() => import('../features/users/users-page.tsx')),
+  },
+  {
+    path: '/course-settings',
+    loader: async ({ request }) => {
+      const me = await requireUser(request, EMPLOYER_MANAGER);
+      await preload(trpcUtils.trainings.overview.ensureData({ lang: getLocale(), page: 1, pageSize: STAFF_PAGE_SIZE }));
+      return me;
+    },
+    handle: { title: 'pages.course_settings' },
+    lazy: page(() => import('../features/course-settings/course-settings-page.tsx')),
+  },
+  {
+    path: '/dashboard',
+    loader: async ({ request }) => {
+      const me = await requireUser(request, EMPLOYER_MANAGER);
+      await preload(trpcUtils.statistics.company.ensureData({ lang: getLocale() }));
+      return me;
+    },
+    handle: { title: 'pages.dashboard' },
+    // recharts travels in this route's chunk only.
+    lazy: page(() => import('../features/dashboard/dashboard-page.tsx')),
+  },
+  {
+    path: '/proofOfInsurance',
+    loader: async ({ request }) => {
+      const me = await requireUser(request, EMPLOYER_MANAGER);
+      await preload(trpcUtils.certificates.companyStatus.ensureData());
+      return me;
+    },
+    handle: { title: 'pages.proof_of_insurance' },
+    lazy: page(() => import('../features/certificates/proof-of-insurance-page.tsx')),
+  },
+  {
+    path: '/personalCertificate',
+    loader: async ({ request }) => {
+      const me = await requireUser(request, CUSTOMERS);
+      await preload(trpcUtils.certificates.personalStatus.ensureData());
+      return me;
+    },
+    handle: { title: 'pages.personal_certificate' },
+    lazy: page(() => import('../features/certificates/personal-certificate-page.tsx')),
+  },
+  {
+    path: '/trainings',
+    loader: async ({ request }) => {
+      const me = await requireUser(request, CUSTOMERS);
+      await preload(trpcUtils.trainings.list.ensureData({ lang: getLocale() }));
+      return me;
+    },
+    handle: { title: 'pages.my_trainings' },
+    lazy: page(() => import('../features/trainings/trainings-page.tsx')),
+  },
+  {
+    path: '/trainings/:slug',
+    id: 'training',
+    // Moving between slides needs no reload of the course; another course does.
+    shouldRevalidate: ({ currentParams, nextParams }) => currentParams.slug !== nextParams.slug,
+    loader: async ({ request, params }) => {
+      const slug = params.slug ?? '';
+      // The slides load while the sign-in is checked, in the same batched request: one round
+      // trip less before the first slide. Not when this browser is known to be signed out (the
+      // refused call would only add a console error); without a session the check redirects.
+      if (trpcUtils.auth.me.getData() !== null) void trpcUtils.trainings.get.prefetch({ slug, lang: getLocale() });
+      // Imported here, not at the top: the course queries stay out of the entry (ADR 020).
+      const [, { preloadTraining }] = await Promise.all([
+        requireUser(request, CUSTOMERS),
+        import('../features/trainings/training-queries.ts'),
+      ]);
+      return preloadTraining(slug);
+    },
+    handle: { title: 'pages.training' },
+    children: [
+      {
+        index: true,
+        // Resume where the learner left off.
+        loader: async ({ params }) => {
+          const { resumePath } = await import('../features/trainings/training-queries.ts');
+          return redirect(await resumePath(params.slug ?? ''));
+        },
+      },
+      {
+        path: 'quiz/:step',
+        loader: ({ params }) => trpcUtils.progress.getQuiz.prefetch({ slug: params.slug ?? '' }),
+        lazy: page(() => import('../features/trainings/quiz-page.tsx')),
+      },
+      {
+        path: ':slide/:step?',
+        // A slide number the course does not have ('0', '999', 'abc') gets its own error page.
+        loader: async ({ params }) => {
+          const { checkSlide } = await import('../features/trainings/training-queries.ts');
+          await checkSlide(params.slug ?? '', params.slide ?? '');
+          return null;
+        },
+        lazy: page(() => import('../features/trainings/slide-player-page.tsx')),
+      },
+    ],
+  },
+  {
+    path: '/account-settings',
+    loader: guard(...CUSTOMERS),
+    handle: { title: 'pages.account_settings' } satisfies TRouteHandle,
+    lazy: page(() => import('../features/account/account-settings-page.tsx')),
+  },
+  {
+    path: '/impressum',
+    loader: guard(),
+    handle: { title: 'pages.impressum' },
+    lazy: page(() => import('../routes/legal-page.tsx')),
+  },
+  {
+    path: '/admin',
+    loader: async ({ request }) => {
+      await requireUser(request, ['admin']);
+      return redirect('/admin/policyholders');
+    },
+  },
+  {
+    path: '/admin/policyholders',
+    loader: guard('admin'),
+    handle: { title: 'pages.policyholders' },
+    // The list loads itself page by page with a progress bar (thousands of customers).
+    lazy: page(() => import('../features/admin-policyholders/policyholders-page.tsx')),
+  },
+  {
+    path: '/admin/policyholders/:id',
+    loader: async ({ request, params }) => {
+      const me = await requireUser(request, ['admin']);
+      // An unknown, deleted or malformed id fails here: the error page says so (route-problem.ts).
+      await preload(trpcUtils.admin.policyholder.ensureData({ id: params.id ?? '' }));
+      return me;
+    },
+    handle: { title: 'pages.policyholder_details' },
+    lazy: page(() => import('../features/admin-policyholders/policyholder-details-page.tsx')),
+  },
+  {
+    path: '/admin/statistics',
+    loader: async ({ request }) => {
+      const me = await requireUser(request, ['admin']);
+      // The period comes from the address (default: the last 12 months), as the page reads it.
+      const { statsInput } = await import('../features/admin-statistics/period.ts');
+      await preload(trpcUtils.statistics.overall.ensureData(statsInput(new URL(request.url).searchParams)));
+      return me;
+    },
+    handle: { title: 'pages.statistics' },
+    // recharts travels in this route's chunk only.
+    lazy: page(() => import('../features/admin-statistics/admin-statistics-page.tsx')),
+  },
+  {
+    path: '/admin/admins',
+    loader: async ({ request }) => {
+      const me = await requireUser(request, ['admin']);
+      await preload(trpcUtils.appuser.list.ensureData());
+      return me;
+    },
+    handle: { title: 'pages.admins' },
+    lazy: page(() => import('../features/admin-admins/admins-page.tsx')),
+  },
+  {
+    path: '/admin/upload',
+    loader: async ({ request }) => {
+      const me = await requireUser(request, ['admin']);
+      await preload(trpcUtils.uploads.queue.ensureData());
+      return me;
+    },
+    handle: { title: 'pages.upload' },
+    lazy: page(() => import('../features/admin-upload/admin-upload-page.tsx')),
+  },
+  { path: '/logout', lazy: page(() => import('../features/auth/logout-page.tsx')) },
+  {
+    path: '*',
+    handle: { hideNav: true, title: 'pages.not_found' } satisfies TRouteHandle,
+    lazy: page(() => import('../routes/not-found-page.tsx')),
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    errorElement: <RouteError />,
+    // Only when the shell itself fails: the error page then brings its own header.
+    errorElement: <RouteErrorPage standalone />,
     children: [
       {
-        path: '/',
-        loader: async ({ request }) => {
-          const me = await requireUser(request);
-          return redirect(HOME_BY_ROLE[me.role]);
-        },
-        handle: { title: 'pages.home' } satisfies TRouteHandle,
-        lazy: titleOnly,
-      },
-      publicRoute(
-        '/login',
-        'pages.login',
-        shellPage(() => import('../features/auth/login-page.tsx')),
-      ),
-      publicRoute(
-        '/admin/login',
-        'pages.admin_login',
-        shellPage(() => import('../features/auth/admin-login-page.tsx')),
-      ),
-      publicRoute(
-        '/login/:token',
-        'pages.first_login',
-        page(() => import('../features/auth/first-login-page.tsx')),
-      ),
-      publicRoute(
-        '/register',
-        'pages.register',
-        page(() => import('../features/auth/register-page.tsx')),
-      ),
-      publicRoute(
-        '/reset-password',
-        'pages.password_recovery',
-        page(() => import('../features/auth/reset-password-page.tsx')),
-      ),
-      publicRoute(
-        '/admin/reset-password',
-        'pages.password_recovery',
-        page(() => import('../features/auth/admin-reset-password-page.tsx')),
-      ),
-      publicRoute(
-        '/recovery-password/:token',
-        'pages.set_new_password',
-        page(() => import('../features/auth/recovery-password-page.tsx')),
-      ),
-      publicRoute(
-        '/admin/recovery-password/:token',
-        'pages.set_new_password',
-        page(() => import('../features/auth/admin-recovery-password-page.tsx')),
-      ),
-      publicRoute(
-        '/verify',
-        'pages.verify',
-        page(() => import('../features/certificates/verify-page.tsx')),
-      ),
-      publicRoute(
-        '/verify/:code',
-        'pages.verify',
-        page(() => import('../features/certificates/verify-page.tsx')),
-      ),
-      publicRoute(
-        '/order-data-processing',
-        'pages.order_data_processing',
-        page(() => import('../routes/legal-page.tsx')),
-      ),
-      publicRoute(
-        '/datenschutzhinweise',
-        'pages.data_protection_notes',
-        page(() => import('../routes/legal-page.tsx')),
-      ),
-      publicRoute(
-        '/data-protection-notes',
-        'pages.data_protection_notes',
-        page(() => import('../routes/legal-page.tsx')),
-      ),
-      {
-        path: '/users',
-        loader: async ({ request }) => {
-          const me = await requireUser(request, EMPLOYER_MANAGER);
-          await trpcUtils.employee.list.prefetch({
-            page: 1,
-            pageSize: STAFF_PAGE_SIZE,
-            sort: 'lastname',
-            direction: 'asc',
-          });
-          return me;
-        },
-        handle: { title: 'pages.employee_list' },
-        lazy: page(() => import('../features/users/users-page.tsx')),
-      },
-      {
-        path: '/course-settings',
-        loader: async ({ request }) => {
-          const me = await requireUser(request, EMPLOYER_MANAGER);
-          await trpcUtils.trainings.overview.prefetch({ lang: getLocale(), page: 1, pageSize: STAFF_PAGE_SIZE });
-          return me;
-        },
-        handle: { title: 'pages.course_settings' },
-        lazy: page(() => import('../features/course-settings/course-settings-page.tsx')),
-      },
-      {
-        path: '/dashboard',
-        loader: async ({ request }) => {
-          const me = await requireUser(request, EMPLOYER_MANAGER);
-          await trpcUtils.statistics.company.prefetch({ lang: getLocale() });
-          return me;
-        },
-        handle: { title: 'pages.dashboard' },
-        // recharts travels in this route's chunk only.
-        lazy: page(() => import('../features/dashboard/dashboard-page.tsx')),
-      },
-      {
-        path: '/proofOfInsurance',
-        loader: async ({ request }) => {
-          const me = await requireUser(request, EMPLOYER_MANAGER);
-          await trpcUtils.certificates.companyStatus.prefetch();
-          return me;
-        },
-        handle: { title: 'pages.proof_of_insurance' },
-        lazy: page(() => import('../features/certificates/proof-of-insurance-page.tsx')),
-      },
-      {
-        path: '/personalCertificate',
-        loader: async ({ request }) => {
-          const me = await requireUser(request, CUSTOMERS);
-          await trpcUtils.certificates.personalStatus.prefetch();
-          return me;
-        },
-        handle: { title: 'pages.personal_certificate' },
-        lazy: page(() => import('../features/certificates/personal-certificate-page.tsx')),
-      },
-      {
-        path: '/trainings',
-        loader: async ({ request }) => {
-          const me = await requireUser(request, CUSTOMERS);
-          // prefetch, not ensureData: while the AVV blocks actions the call answers 403 and the
-          // shell shows its overlay instead of this page.
-          await trpcUtils.trainings.list.prefetch({ lang: getLocale() });
-          return me;
-        },
-        handle: { title: 'pages.my_trainings' },
-        lazy: page(() => import('../features/trainings/trainings-page.tsx')),
-      },
-      {
-        path: '/trainings/:slug',
-        id: 'training',
-        // Moving between slides needs no reload of the course; another course does.
-        shouldRevalidate: ({ currentParams, nextParams }) => currentParams.slug !== nextParams.slug,
-        loader: async ({ request, params }) => {
-          const slug = params.slug ?? '';
-          // The slides load while the sign-in is checked, in the same batched request: one round
-          // trip less before the first slide. Not when this browser is known to be signed out (the
-          // refused call would only add a console error); without a session the check redirects.
-          if (trpcUtils.auth.me.getData() !== null) void trpcUtils.trainings.get.prefetch({ slug, lang: getLocale() });
-          // Imported here, not at the top: the course queries stay out of the entry (ADR 020).
-          const [, { preloadTraining }] = await Promise.all([
-            requireUser(request, CUSTOMERS),
-            import('../features/trainings/training-queries.ts'),
-          ]);
-          return preloadTraining(slug);
-        },
-        handle: { title: 'pages.training' },
-        children: [
-          {
-            index: true,
-            // Resume where the learner left off.
-            loader: async ({ params }) => {
-              const progress = await trpcUtils.progress.getSingle
-                .ensureData({ slug: params.slug ?? '' })
-                .catch(() => null);
-              const { slidePath } = await import('../features/trainings/training-queries.ts');
-              return redirect(slidePath(params.slug ?? '', progress?.slideIndex ?? 0));
-            },
-          },
-          {
-            path: 'quiz/:step',
-            loader: ({ params }) => trpcUtils.progress.getQuiz.prefetch({ slug: params.slug ?? '' }),
-            lazy: page(() => import('../features/trainings/quiz-page.tsx')),
-          },
-          { path: ':slide/:step?', lazy: page(() => import('../features/trainings/slide-player-page.tsx')) },
-        ],
-      },
-      {
-        path: '/account-settings',
-        loader: guard(...CUSTOMERS),
-        handle: { title: 'pages.account_settings' } satisfies TRouteHandle,
-        lazy: page(() => import('../features/account/account-settings-page.tsx')),
-      },
-      {
-        path: '/impressum',
-        loader: guard(),
-        handle: { title: 'pages.impressum' },
-        lazy: page(() => import('../routes/legal-page.tsx')),
-      },
-      {
-        path: '/admin',
-        loader: async ({ request }) => {
-          await requireUser(request, ['admin']);
-          return redirect('/admin/policyholders');
-        },
-      },
-      {
-        path: '/admin/policyholders',
-        loader: guard('admin'),
-        handle: { title: 'pages.policyholders' },
-        // The list loads itself page by page with a progress bar (thousands of customers).
-        lazy: page(() => import('../features/admin-policyholders/policyholders-page.tsx')),
-      },
-      {
-        path: '/admin/policyholders/:id',
-        loader: async ({ request, params }) => {
-          const me = await requireUser(request, ['admin']);
-          await trpcUtils.admin.policyholder.prefetch({ id: params.id ?? '' });
-          return me;
-        },
-        handle: { title: 'pages.policyholder_details' },
-        lazy: page(() => import('../features/admin-policyholders/policyholder-details-page.tsx')),
-      },
-      {
-        path: '/admin/statistics',
-        loader: async ({ request }) => {
-          const me = await requireUser(request, ['admin']);
-          // The period comes from the address (default: the last 12 months), as the page reads it.
-          const { statsInput } = await import('../features/admin-statistics/period.ts');
-          await trpcUtils.statistics.overall.prefetch(statsInput(new URL(request.url).searchParams));
-          return me;
-        },
-        handle: { title: 'pages.statistics' },
-        // recharts travels in this route's chunk only.
-        lazy: page(() => import('../features/admin-statistics/admin-statistics-page.tsx')),
-      },
-      {
-        path: '/admin/admins',
-        loader: async ({ request }) => {
-          const me = await requireUser(request, ['admin']);
-          await trpcUtils.appuser.list.prefetch();
-          return me;
-        },
-        handle: { title: 'pages.admins' },
-        lazy: page(() => import('../features/admin-admins/admins-page.tsx')),
-      },
-      {
-        path: '/admin/upload',
-        loader: async ({ request }) => {
-          const me = await requireUser(request, ['admin']);
-          await trpcUtils.uploads.queue.prefetch();
-          return me;
-        },
-        handle: { title: 'pages.upload' },
-        lazy: page(() => import('../features/admin-upload/admin-upload-page.tsx')),
-      },
-      { path: '/logout', lazy: page(() => import('../features/auth/logout-page.tsx')) },
-      {
-        path: '*',
-        handle: { hideNav: true, title: 'pages.not_found' } satisfies TRouteHandle,
-        lazy: page(() => import('../routes/not-found-page.tsx')),
+        // Every page's failure (unknown course, slide or id, a failed load) shows here, inside the
+        // shell: navigation and footer stay, the error page explains and offers a way on (ADR 027).
+        element: <TitledOutlet />,
+        errorElement: <RouteErrorPage />,
+        children: pages,
       },
     ],
   },

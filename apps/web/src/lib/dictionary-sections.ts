@@ -16,6 +16,7 @@ export const SHELL_SECTIONS: readonly string[] = [
   'footer',
   'modal',
   'avv',
+  'route_error',
 ];
 
 /**

@@ -11,6 +11,11 @@ export function isAuthorizationRequired(error: unknown): boolean {
   return error instanceof TRPCClientError && error.data?.errorCode === 'AUTHORIZATION_REQUIRED';
 }
 
+function isWorthRetrying(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError) || !error.data) return true;
+  return (error.data.httpStatus ?? 500) >= 500;
+}
+
 let onAuthorizationRequired: () => void = () => {};
 export const setAuthorizationRequiredHandler = (handler: () => void) => {
   onAuthorizationRequired = handler;
@@ -24,7 +29,9 @@ export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: handleError }),
   mutationCache: new MutationCache({ onError: handleError }),
   defaultOptions: {
-    queries: { staleTime: 30_000, retry: (count, error) => !isAuthorizationRequired(error) && count < 2 },
+    // Only a missing or failed answer (network, 5xx) is worth asking again; a 4xx answer (not
+    // found, forbidden, signed out) stays the same, and retrying it only keeps the page waiting.
+    queries: { staleTime: 30_000, retry: (count, error) => isWorthRetrying(error) && count < 2 },
   },
 });
 

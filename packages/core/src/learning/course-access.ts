@@ -8,12 +8,15 @@ export type TProgressRow = typeof courseProgress.$inferSelect;
 
 /**
  * A learner may open a course only when it is assigned to them. Anything else (unknown slug,
- * not assigned, admin) answers 404, exactly like a course that does not exist.
+ * not assigned, admin) answers 404. The message tells an unknown course from one that is not
+ * assigned, so the page can say which: the twelve courses are public (spec §1), so this reveals
+ * nothing about anyone's company.
  */
 export function assignedCourse(db: TDb, learner: TSessionUser, slug: string): TLoadedCourse {
   const course = findCourse(slug);
-  if (!course || learner.role === 'admin' || !learner.companyId) throw notFound();
-  if (!assignmentOf(db).get({ userId: learner.id, slug: course.meta.slug })) throw notFound();
+  if (!course) throw notFound('training.unknown_course');
+  if (learner.role === 'admin' || !learner.companyId) throw notFound();
+  if (!assignmentOf(db).get({ userId: learner.id, slug: course.meta.slug })) throw notFound('training.not_found');
   return course;
 }
 

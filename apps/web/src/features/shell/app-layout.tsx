@@ -2,7 +2,7 @@ import { needsAvvNotification } from '@portal/validators';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useT } from '../../lib/i18n.tsx';
-import { useDocumentTitle, useRouteHandle } from '../../lib/route-handle.ts';
+import { useRouteHandle } from '../../lib/route-handle.ts';
 import { AvvBanner } from '../avv/avv-banner.tsx';
 import { BlockedOverlay } from '../avv/blocked-overlay.tsx';
 import { useActionsBlocked } from '../avv/use-actions-blocked.ts';
@@ -19,7 +19,6 @@ const AvvModal = lazy(() => import('../avv/avv-modal.tsx'));
 export function AppLayout() {
   const t = useT();
   const handle = useRouteHandle();
-  useDocumentTitle(handle.title);
   const me = useMe().data ?? null;
   const navigation = useNavigation();
   const showNav = !handle.hideNav && me !== null;

@@ -112,8 +112,13 @@ describe('get-training', () => {
 
   it('answers 404 for a course that is not assigned, unknown, or asked for by an admin-less stranger', async () => {
     const { caller, errorOf } = as(learnerToken);
-    expect((await errorOf(caller.trainings.get({ slug: OTHER }))).error.code).toBe('NOT_FOUND');
-    expect((await errorOf(caller.trainings.get({ slug: 'no-such-course' }))).error.code).toBe('NOT_FOUND');
+    const notAssigned = await errorOf(caller.trainings.get({ slug: OTHER }));
+    expect(notAssigned.error.code).toBe('NOT_FOUND');
+    // The page says which it is (the twelve courses are public): not assigned, or no such course.
+    expect(notAssigned.shape.data.messageKey).toBe('training.not_found');
+    const unknown = await errorOf(caller.trainings.get({ slug: 'no-such-course' }));
+    expect(unknown.error.code).toBe('NOT_FOUND');
+    expect(unknown.shape.data.messageKey).toBe('training.unknown_course');
     const stranger = callerFor(t.db);
     expect((await stranger.errorOf(stranger.caller.trainings.get({ slug: SLUG }))).shape.data.errorCode).toBe(
       'AUTHORIZATION_REQUIRED',

@@ -17,6 +17,10 @@ export default defineConfig({
     // password meter; every other chunk stays far below this.
     chunkSizeWarningLimit: 2600,
     rolldownOptions: {
+      // @trpc/client and @trpc/react-query are side-effect free but do not say so in their
+      // package.json (@trpc/server does): without this, the WebSocket link and the whole client
+      // index stay in the entry of every page though nothing uses them (ADR 027).
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]@trpc[\\/]/.test(id) },
       output: {
         codeSplitting: {
           // Each lazy dictionary part is a named chunk of its own (German shell texts stay in the

@@ -495,25 +495,23 @@ export const de = {
   route_error: {
     course_not_found: 'Schulung nicht gefunden',
     course_not_found_text:
-      'Unter dieser Adresse gibt es keine Schulung. Vielleicht ist der Link unvollständig oder ein Zeichen wurde falsch abgetippt. Alle Schulungen, die Ihnen zugewiesen sind, finden Sie unter „Meine Schulungen“.',
+      'Unter dieser Adresse gibt es keine Schulung. Vielleicht ist der Link unvollständig oder falsch abgetippt.',
     course_not_assigned: 'Diese Schulung ist Ihnen nicht zugewiesen',
     course_not_assigned_text:
-      'Die Schulung gibt es, aber Ihr Unternehmen hat sie Ihnen (noch) nicht zugewiesen. Wenn Sie sie machen möchten, fragen Sie die Person, die in Ihrem Unternehmen die Schulungen verwaltet.',
+      'Ihr Unternehmen hat Ihnen diese Schulung (noch) nicht zugewiesen. Fragen Sie bei Interesse die Person, die bei Ihnen die Schulungen verwaltet.',
     course_not_assigned_text_manager:
-      'Die Schulung gibt es, aber sie ist Ihnen (noch) nicht zugewiesen. In den Kurseinstellungen können Sie sie sich und Ihren Mitarbeitern zuweisen.',
+      'Die Schulung ist Ihnen (noch) nicht zugewiesen. In den Kurseinstellungen können Sie sie zuweisen.',
     slide_not_found: 'Folie nicht gefunden',
-    slide_not_found_text:
-      'Diese Schulung hat die Folien 1 bis {{count}}. Eine Folie „{{slide}}“ gibt es darin nicht. Vielleicht ist der Link unvollständig.',
+    slide_not_found_text: 'Diese Schulung hat die Folien 1 bis {{count}}, eine Folie „{{slide}}“ gibt es nicht.',
     to_course: 'Weiter in dieser Schulung',
     record_not_found: 'Nicht gefunden',
     record_not_found_text:
-      'Unter dieser Adresse ist nichts (mehr) zu finden. Vielleicht wurde der Eintrag gelöscht, oder der Link ist unvollständig.',
+      'Unter dieser Adresse ist nichts (mehr) zu finden. Vielleicht wurde der Eintrag gelöscht oder der Link ist unvollständig.',
     to_customers: 'Zur Kundenliste',
     load_failed: 'Die Seite konnte nicht geladen werden',
     load_failed_text:
-      'Der Server ist gerade nicht erreichbar oder die Internetverbindung ist unterbrochen. Bitte versuchen Sie es gleich noch einmal.',
-    unexpected_text:
-      'Beim Anzeigen dieser Seite ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es noch einmal.',
+      'Der Server ist nicht erreichbar oder die Internetverbindung ist unterbrochen. Bitte versuchen Sie es gleich noch einmal.',
+    unexpected_text: 'Beim Anzeigen dieser Seite ist ein Fehler aufgetreten. Bitte versuchen Sie es noch einmal.',
     retry: 'Erneut versuchen',
     retrying: 'Wird erneut geladen …',
   },

@@ -480,25 +480,22 @@ export const en: TDictionary = {
   },
   route_error: {
     course_not_found: 'Course not found',
-    course_not_found_text:
-      'There is no course at this address. The link may be incomplete, or a character may have been mistyped. You will find every course assigned to you under “My trainings”.',
+    course_not_found_text: 'There is no course at this address. The link may be incomplete or mistyped.',
     course_not_assigned: 'This course is not assigned to you',
     course_not_assigned_text:
-      'The course exists, but your company has not assigned it to you (yet). If you would like to take it, ask the person who manages training in your company.',
+      'Your company has not assigned this course to you (yet). If you would like to take it, ask whoever manages training in your company.',
     course_not_assigned_text_manager:
-      'The course exists, but it is not assigned to you (yet). You can assign it to yourself and your staff in the course settings.',
+      'The course is not assigned to you (yet). You can assign it in the course settings.',
     slide_not_found: 'Slide not found',
-    slide_not_found_text:
-      'This course has slides 1 to {{count}}. There is no slide “{{slide}}” in it. The link may be incomplete.',
+    slide_not_found_text: 'This course has slides 1 to {{count}}; there is no slide “{{slide}}”.',
     to_course: 'Continue this course',
     record_not_found: 'Not found',
     record_not_found_text:
       'There is nothing (any more) at this address. The entry may have been deleted, or the link is incomplete.',
     to_customers: 'Go to the customer list',
     load_failed: 'The page could not be loaded',
-    load_failed_text:
-      'The server cannot be reached right now, or the internet connection is down. Please try again in a moment.',
-    unexpected_text: 'Something unexpected went wrong while showing this page. Please try again.',
+    load_failed_text: 'The server cannot be reached, or the internet connection is down. Please try again in a moment.',
+    unexpected_text: 'Something went wrong while showing this page. Please try again.',
     retry: 'Try again',
     retrying: 'Loading again …',
   },

@@ -11,7 +11,9 @@ describe('route table', () => {
 
   it('finds the page module of each route, with the modules of its parents', () => {
     expect(modulesOf('/login')).toEqual(['../features/auth/login-page.tsx']);
+    // Signed-in pages load the signed-in layout (navigation) with their own modules.
     expect(modulesOf('/trainings/:slug/:slide/:step?')).toEqual([
+      '../features/shell/signed-in-layout.tsx',
       '../features/trainings/training-queries.ts',
       '../features/trainings/slide-player-page.tsx',
     ]);

@@ -1,6 +1,7 @@
 import type { TMessageKey } from '@portal/i18n';
 import { type RouteObject, redirect } from 'react-router';
 import { AppLayout } from '../features/shell/app-layout.tsx';
+import { PublicLayout } from '../features/shell/public-layout.tsx';
 import { RouteErrorPage } from '../features/shell/route-error-page.tsx';
 import { TitledOutlet } from '../features/shell/titled-outlet.tsx';
 import { loadDictionaryPart } from '../lib/dictionaries.ts';
@@ -33,15 +34,19 @@ const titleOnly = shellPage(() => import('../routes/title-page.tsx'));
 
 const publicRoute = (path: string, title: TMessageKey, lazy: TLazyPage): RouteObject => ({
   path,
-  handle: { hideNav: true, title } satisfies TRouteHandle,
+  handle: { title } satisfies TRouteHandle,
   lazy,
 });
 
 const EMPLOYER_MANAGER = ['employer', 'manager'] as const;
 const CUSTOMERS = ['employer', 'manager', 'employee'] as const;
 
-/** Every page of the portal, each with its guard, its preload and its lazy module. */
-const pages: RouteObject[] = [
+/**
+ * Pages without navigation (spec §2: sign-in, registration, password, legal and 404 pages), plus
+ * '/' and '/logout', which only move on. They render in the public layout, which ships with the
+ * entry.
+ */
+const publicPages: RouteObject[] = [
   {
     path: '/',
     loader: async ({ request }) => {
@@ -116,6 +121,16 @@ const pages: RouteObject[] = [
     'pages.data_protection_notes',
     page(() => import('../routes/legal-page.tsx')),
   ),
+  { path: '/logout', lazy: page(() => import('../features/auth/logout-page.tsx')) },
+  {
+    path: '*',
+    handle: { title: 'pages.not_found' } satisfies TRouteHandle,
+    lazy: page(() => import('../routes/not-found-page.tsx')),
+  },
+];
+
+/** The pages behind the sign-in, each with its guard, its preload and its lazy module. */
+const signedInPages: RouteObject[] = [
   {
     path: '/users',
     loader: async ({ request }) => {
@@ -299,13 +314,14 @@ const pages: RouteObject[] = [
     handle: { title: 'pages.upload' },
     lazy: page(() => import('../features/admin-upload/admin-upload-page.tsx')),
   },
-  { path: '/logout', lazy: page(() => import('../features/auth/logout-page.tsx')) },
-  {
-    path: '*',
-    handle: { hideNav: true, title: 'pages.not_found' } satisfies TRouteHandle,
-    lazy: page(() => import('../routes/not-found-page.tsx')),
-  },
 ];
+
+/**
+ * Every page's failure (unknown course, slide or id, a failed load) shows in the page's place,
+ * inside its layout: header, navigation and footer stay; the error page explains what happened and
+ * offers a way on (ADR 027). The title element gives way to the error page, which sets its own.
+ */
+const IN_PAGE_ERRORS = { element: <TitledOutlet />, errorElement: <RouteErrorPage /> } satisfies RouteObject;
 
 export const routes: RouteObject[] = [
   {
@@ -313,12 +329,12 @@ export const routes: RouteObject[] = [
     // Only when the shell itself fails: the error page then brings its own header.
     errorElement: <RouteErrorPage standalone />,
     children: [
+      { element: <PublicLayout />, children: [{ ...IN_PAGE_ERRORS, children: publicPages }] },
       {
-        // Every page's failure (unknown course, slide or id, a failed load) shows here, inside the
-        // shell: navigation and footer stay, the error page explains and offers a way on (ADR 027).
-        element: <TitledOutlet />,
-        errorElement: <RouteErrorPage />,
-        children: pages,
+        // The navigation and the AVV handling load with the first signed-in page, and with the page
+        // texts, whose sections (avv, help) they use (ADR 027).
+        lazy: page(() => import('../features/shell/signed-in-layout.tsx')),
+        children: [{ ...IN_PAGE_ERRORS, children: signedInPages }],
       },
     ],
   },

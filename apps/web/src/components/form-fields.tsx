@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Button, FieldError, Input, Label, Text, TextField } from 'react-aria-components';
+import { type ReactNode, useId, useState } from 'react';
 import { useT } from '../lib/i18n.tsx';
 
 interface TFieldProps {
@@ -17,38 +16,93 @@ interface TFieldProps {
   inputMode?: 'numeric' | 'text' | 'email' | 'tel';
 }
 
-export function TextInput({ label, error, description, type = 'text', inputMode, ...props }: TFieldProps) {
+/*
+ * Text fields are native inputs with their label, hint and error tied to them by id: the browser
+ * has the whole behaviour of a text field, and the sign-in page, the first page most people see,
+ * loads no widget library for its two fields (ADR 027). Widgets the browser does not have
+ * (dialogs, menus, combo boxes, checkbox groups) stay on react-aria-components (ADR 011).
+ */
+
+/** Label, input (as `children`), hint and error of one field, wired for assistive technology. */
+function Field({
+  id,
+  label,
+  description,
+  error,
+  isRequired,
+  children,
+}: {
+  id: string;
+  label: string;
+  description?: string | undefined;
+  error?: string | undefined;
+  isRequired?: boolean | undefined;
+  children: ReactNode;
+}) {
   return (
-    <TextField className="field" type={type} isInvalid={Boolean(error)} validationBehavior="aria" {...props}>
-      <Label>{label}</Label>
-      <Input className="input" inputMode={inputMode} />
-      {description && <Text slot="description">{description}</Text>}
-      <FieldError className="field-error">{error}</FieldError>
-    </TextField>
+    <div className="field" data-required={isRequired || undefined} data-invalid={error ? true : undefined}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {description && (
+        <span id={`${id}-hint`} className="field-description">
+          {description}
+        </span>
+      )}
+      {error && (
+        <span id={`${id}-error`} className="field-error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The input's own attributes: required, invalid and described by its hint and error. */
+function inputProps(
+  id: string,
+  { error, description, isRequired, isReadOnly, onChange, ...rest }: Omit<TFieldProps, 'label'>,
+) {
+  const describedBy = [description && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  return {
+    ...rest,
+    id,
+    className: 'input',
+    readOnly: isReadOnly,
+    'aria-required': isRequired || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+    'data-invalid': error ? true : undefined,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => onChange(event.target.value),
+  };
+}
+
+export function TextInput({ label, type = 'text', ...props }: TFieldProps) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} description={props.description} error={props.error} isRequired={props.isRequired}>
+      <input {...inputProps(id, props)} type={type} />
+    </Field>
   );
 }
 
 /** A password field with a show/hide toggle (helps people type long passphrases correctly). */
-export function PasswordInput({ label, error, description, ...props }: Omit<TFieldProps, 'type'>) {
+export function PasswordInput({ label, ...props }: Omit<TFieldProps, 'type'>) {
   const t = useT();
+  const id = useId();
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
-      className="field"
-      type={visible ? 'text' : 'password'}
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
-      {...props}
-    >
-      <Label>{label}</Label>
+    <Field id={id} label={label} description={props.description} error={props.error} isRequired={props.isRequired}>
       <div className="password-row">
-        <Input className="input" />
-        <Button className="button button-ghost" onPress={() => setVisible((v) => !v)} aria-pressed={visible}>
+        <input {...inputProps(id, props)} type={visible ? 'text' : 'password'} />
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={() => setVisible((v) => !v)}
+          aria-pressed={visible}
+        >
           {visible ? t('form.hide_password') : t('form.show_password')}
-        </Button>
+        </button>
       </div>
-      {description && <Text slot="description">{description}</Text>}
-      <FieldError className="field-error">{error}</FieldError>
-    </TextField>
+    </Field>
   );
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { Form } from 'react-aria-components';
 
-/** A form that calls `onSubmit` instead of navigating; every form of the app is one. */
+/**
+ * A form that calls `onSubmit` instead of navigating; every form of the app is one. The rules are
+ * checked by zod (use-zod-form.ts) and shown at the fields, so the browser's own bubbles are off.
+ */
 export function SubmitForm({
   onSubmit,
   children,
@@ -12,8 +14,9 @@ export function SubmitForm({
   labelledBy?: string;
 }) {
   return (
-    <Form
+    <form
       className="form"
+      noValidate
       aria-labelledby={labelledBy}
       onSubmit={(event) => {
         event.preventDefault();
@@ -21,6 +24,6 @@ export function SubmitForm({
       }}
     >
       {children}
-    </Form>
+    </form>
   );
 }

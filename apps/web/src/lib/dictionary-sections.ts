@@ -14,8 +14,6 @@ export const SHELL_SECTIONS: readonly string[] = [
   'login',
   'errors',
   'footer',
-  'modal',
-  'avv',
   'route_error',
 ];
 

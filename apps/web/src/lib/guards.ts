@@ -1,4 +1,4 @@
-import { isEmployerSettingsComplete, type TRole } from '@portal/validators';
+import type { TRole } from '@portal/validators';
 import { redirect } from 'react-router';
 import { loginPathFor } from './safe-next.ts';
 import { trpcUtils } from './trpc.ts';
@@ -26,7 +26,11 @@ export async function requireUser(request: Request, roles?: readonly TRole[]): P
   }
   if (roles && !roles.includes(me.role)) throw redirect('/');
   if (me.role === 'employer' && me.companyId && !SETTINGS_EXEMPT.test(url.pathname)) {
-    const company = await trpcUtils.company.get.ensureData({ id: me.companyId }).catch(() => null);
+    // The rule arrives with the company, in parallel: the sign-in page loads neither (ADR 027).
+    const [company, { isEmployerSettingsComplete }] = await Promise.all([
+      trpcUtils.company.get.ensureData({ id: me.companyId }).catch(() => null),
+      import('./employer-settings-rule.ts'),
+    ]);
     // Spec §4: incomplete employer settings send the policyholder to /account-settings first.
     if (company && !isEmployerSettingsComplete({ ...me, company })) throw redirect('/account-settings?incomplete=1');
   }

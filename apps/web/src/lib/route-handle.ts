@@ -3,18 +3,17 @@ import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { useT } from './i18n.tsx';
 
-/** Per-route facts the shell reads: hide the navigation (spec §2 meta flag) and the page title. */
+/** Per-route facts the shell reads: the page title. */
 export interface TRouteHandle {
-  hideNav?: boolean;
   title?: TMessageKey;
 }
 
-/** The deepest route's handle (title, hideNav). */
+/** The deepest route's handle with a title. */
 export function useRouteHandle(): TRouteHandle {
   const matches = useMatches();
   for (let index = matches.length - 1; index >= 0; index--) {
     const handle = matches[index]?.handle as TRouteHandle | undefined;
-    if (handle?.title || handle?.hideNav) return handle;
+    if (handle?.title) return handle;
   }
   return {};
 }

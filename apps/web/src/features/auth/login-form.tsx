@@ -1,6 +1,5 @@
 import type { TMessageKey } from '@portal/i18n';
 import { type ComponentType, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import { PasswordInput, TextInput } from '../../components/form-fields.tsx';
 import { SubmitForm } from '../../components/submit-form.tsx';
@@ -95,9 +94,9 @@ export function LoginForm({ audience }: { audience: 'customer' | 'admin' }) {
           onBlur={() => form.touch('password')}
           error={form.errorFor('password')}
         />
-        <Button type="submit" className="button button-primary" isDisabled={!form.isValid || mutation.isPending}>
+        <button type="submit" className="button button-primary" disabled={!form.isValid || mutation.isPending}>
           {mutation.isPending ? t('login.pending') : t('login.submit')}
-        </Button>
+        </button>
       </SubmitForm>
       <p className="auth-links">
         <Link to={audience === 'admin' ? '/admin/reset-password' : '/reset-password'}>

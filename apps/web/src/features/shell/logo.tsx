@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../lib/i18n.tsx';
 
@@ -16,7 +17,15 @@ export function Logo({ admin = false }: { admin?: boolean }) {
           strokeLinejoin="round"
         />
       </svg>
-      <span className="logo-text">{admin ? t('app.admin_title') : t('app.title')}</span>
+      <span className="logo-text">
+        {/* Line breaks only between words, never at the hyphens of "E-Learning-Portal". */}
+        {(admin ? t('app.admin_title') : t('app.title')).split(' ').map((word, index) => (
+          <Fragment key={word}>
+            {index > 0 && ' '}
+            <span>{word}</span>
+          </Fragment>
+        ))}
+      </span>
     </Link>
   );
 }

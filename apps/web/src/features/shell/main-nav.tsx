@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { TMe } from '../../lib/guards.ts';
 import { useT } from '../../lib/i18n.tsx';
@@ -11,30 +11,50 @@ import { useSwipe } from './use-swipe.ts';
 /** Pages that stay reachable while actions are blocked (spec §2). */
 const ALWAYS_OPEN = new Set(['/account-settings']);
 
-/** Main navigation by role (spec §2); collapsible on small screens, closes on route change. */
+/**
+ * Main navigation by role (spec §2). On wide screens a side bar, always open; on narrow ones a
+ * menu button that opens it below the header (also by swipe), and that closes on a new page and on
+ * Escape. The current page's link carries aria-current="page" (NavLink).
+ */
 export function MainNav({ me, blocked, onOpenAvv }: { me: TMe; blocked: boolean; onOpenAvv: () => void }) {
   const t = useT();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const openMenu = useCallback(() => setOpen(true), []);
   const closeMenu = useCallback(() => setOpen(false), []);
   useSwipe(openMenu, closeMenu);
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new path
   useEffect(() => setOpen(false), [location.pathname]);
+  // Escape closes the open menu from wherever the focus is, and gives the focus back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   const isAdmin = me.role === 'admin';
   return (
-    <header className="topbar">
-      <Logo admin={isAdmin} />
-      <button
-        type="button"
-        className="menu-button"
-        aria-expanded={open}
-        aria-controls="main-menu"
-        onClick={() => setOpen((value) => !value)}
-      >
-        {open ? t('nav.close_menu') : t('nav.open_menu')}
-      </button>
+    <header className="app-header">
+      <div className="app-header-bar">
+        <Logo admin={isAdmin} />
+        <button
+          ref={button}
+          type="button"
+          className="menu-button"
+          aria-expanded={open}
+          aria-controls="main-menu"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="menu-icon" aria-hidden="true" />
+          {open ? t('nav.close_menu') : t('nav.open_menu')}
+        </button>
+      </div>
       <nav id="main-menu" aria-label={t('nav.main')} className={`main-nav${open ? ' open' : ''}`}>
         {menusFor(me.role).map((group) => (
           <div key={group.label ?? 'main'} className="nav-group">
@@ -44,11 +64,13 @@ export function MainNav({ me, blocked, onOpenAvv }: { me: TMe; blocked: boolean;
                 <li key={link.to}>
                   {blocked && !ALWAYS_OPEN.has(link.to) ? (
                     // Spec §2: while actions are blocked, most links are plain text.
-                    <span className="nav-disabled" aria-disabled="true">
+                    <span className="nav-link nav-disabled" aria-disabled="true">
                       {t(link.label)}
                     </span>
                   ) : (
-                    <NavLink to={link.to}>{t(link.label)}</NavLink>
+                    <NavLink to={link.to} className="nav-link">
+                      {t(link.label)}
+                    </NavLink>
                   )}
                 </li>
               ))}
@@ -63,7 +85,7 @@ export function MainNav({ me, blocked, onOpenAvv }: { me: TMe; blocked: boolean;
             </button>
           )}
           {!isAdmin && <LanguageSwitch />}
-          <NavLink to="/logout" className="logout-link">
+          <NavLink to="/logout" className="nav-link logout-link">
             {t('nav.logout')}
           </NavLink>
         </div>

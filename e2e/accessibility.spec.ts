@@ -354,7 +354,7 @@ const COVERAGE: Record<string, TCoverage> = {
         // A page whose code cannot be loaded (a deploy in between, the server gone): the error page.
         await v.page.route(/\/assets\/not-found-page-[^/]+\.js$/, (route) => route.abort());
         await v.page.goto('/no-such-page-either');
-        await expect(v.page.getByRole('heading', { level: 1 })).toHaveText(v.t('app.something_went_wrong'));
+        await expect(v.page.getByRole('heading', { level: 1 })).toHaveText(v.t('route_error.load_failed'));
         await v.check('error page');
         await v.page.unroute(/\/assets\/not-found-page-[^/]+\.js$/);
       },

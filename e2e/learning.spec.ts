@@ -160,10 +160,14 @@ test('a reload in the middle of a course resumes at the same slide', async ({ pa
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(file.slides[2]?.title ?? '');
 });
 
-test('a course that is not assigned shows the 404 page', async ({ page }) => {
+test('a course that is not assigned says so and leads back to my trainings', async ({ page }) => {
   createLearner('learner-404@example.com', ['malware']);
   await signInAs(page, 'learner-404@example.com', 'de');
   // remote-work: a course no other spec assigns (specs run in parallel)
   await page.goto('/trainings/remote-work');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 – Page Not Found');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Diese Schulung ist Ihnen nicht zugewiesen');
+  // Not a slide of the course: the address stays, nothing of the course is shown.
+  await expect(page).toHaveURL('/trainings/remote-work');
+  await page.getByRole('main').getByRole('link', { name: 'Meine Schulungen' }).click();
+  await expect(page).toHaveURL('/trainings');
 });

@@ -27,7 +27,8 @@ export function freshAccount(role: TDemoRole, lang: 'de' | 'en', tag: string): s
     createLearner(email, ['malware'], lang);
     if (role === 'manager') withDb((db) => db.prepare("update users set role = 'manager' where email = ?").run(email));
   }
-  withDb((db) => db.prepare('update users set lang = ? where email = ?').run(lang, email));
+  // Seen the help video already: it would open by itself for managers and cover the page.
+  withDb((db) => db.prepare('update users set lang = ?, saw_video = 1 where email = ?').run(lang, email));
   return email;
 }
 

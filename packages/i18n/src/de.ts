@@ -16,6 +16,7 @@ export const de = {
   },
   nav: {
     main: 'Hauptnavigation',
+    menu: 'Menü',
     open_menu: 'Menü öffnen',
     close_menu: 'Menü schließen',
     employees: 'Mitarbeiter',

@@ -17,6 +17,7 @@ export const en: TDictionary = {
   },
   nav: {
     main: 'Main navigation',
+    menu: 'Menu',
     open_menu: 'Open menu',
     close_menu: 'Close menu',
     employees: 'Employees',

@@ -19,6 +19,17 @@ const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
  */
 export const E2E_TOTP_KEY = createHash('sha256').update('e2e TOTP key').digest();
 
+/** Debian's Chromium as root on a machine with a closed network (the scripts launch it the same way). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 /**
  * End-to-end tests against the built server (npm run test:e2e builds the web app first) on a
  * throwaway database, in Debian's Chromium (no browser download on these machines).
@@ -37,15 +48,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

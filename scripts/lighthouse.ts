@@ -3,6 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import { waitForHealth } from './support/wait-for-health.ts';
 
 /*
  * Lighthouse (issue 7) on three pages of the built app: /login, /trainings signed in as a learner,
@@ -37,15 +39,7 @@ const GOAL = { performance: 95, accessibility: 100 } as const;
  */
 const GUARD_PERFORMANCE = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 70);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 async function startServer(): Promise<ChildProcess> {
   // No SMTP: mails wait in the outbox, nothing is sent.
@@ -63,18 +57,7 @@ async function startServer(): Promise<ChildProcess> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
-    const up = await fetch(`${BASE}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return server;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  server.kill();
-  throw new Error(`no answer from ${BASE}/healthz within 60 s`);
+  return waitForHealth(server, BASE);
 }
 
 /** A session for the learner over the REST login (the full token, sent as a Bearer header). */

@@ -13,7 +13,8 @@ import {
   unexpectedConsoleErrors,
   watchConsole,
 } from '../e2e/support/fixtures.ts';
-import { E2E_TOTP_KEY } from '../playwright.config.ts';
+import { CHROMIUM_ARGS, E2E_TOTP_KEY } from '../playwright.config.ts';
+import { waitForHealth } from './support/wait-for-health.ts';
 
 /*
  * Screenshots of each role's main pages for the README and reviews (docs/screenshots/), at a laptop
@@ -114,17 +115,7 @@ async function startServer(): Promise<ChildProcess> {
   });
   // Also on an uncaught error or process.exit: the server must not outlive the script.
   process.on('exit', () => server.kill());
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
-    const up = await fetch(`${BASE}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return server;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no answer from ${BASE}/healthz within 60 s`);
+  return waitForHealth(server, BASE);
 }
 
 async function stopServer(server: ChildProcess) {
@@ -243,15 +234,7 @@ const server = await startServer();
 try {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     for (const shot of SHOTS) {

@@ -7,7 +7,7 @@ import { BlockedOverlay } from '../avv/blocked-overlay.tsx';
 import { useActionsBlocked } from '../avv/use-actions-blocked.ts';
 import { Footer } from './footer.tsx';
 import { MainNav } from './main-nav.tsx';
-import { PublicHeader } from './public-header.tsx';
+import { PublicLayout } from './public-layout.tsx';
 import { useMe } from './use-me.ts';
 
 // The contract modal brings the markdown renderer (~50 KB gzip); only employers ever open it, so
@@ -38,17 +38,7 @@ export default function SignedInLayout() {
   const checking = blocked === 'checking' && !openPage;
 
   // Signing out: the page is on its way to the sign-in page; nothing here belongs to anyone.
-  if (!me) {
-    return (
-      <div className="layout">
-        <PublicHeader />
-        <main id="main" tabIndex={-1} className="main">
-          <Outlet />
-        </main>
-        <Footer signedIn={false} />
-      </div>
-    );
-  }
+  if (!me) return <PublicLayout />;
   return (
     <div className="layout layout-app">
       <MainNav me={me} blocked={blocked !== false} onOpenAvv={() => setAvvOpen(true)} />

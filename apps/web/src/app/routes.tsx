@@ -1,4 +1,5 @@
 import type { TMessageKey } from '@portal/i18n';
+import type { TRole } from '@portal/validators';
 import { type RouteObject, redirect } from 'react-router';
 import { AppLayout } from '../features/shell/app-layout.tsx';
 import { PublicLayout } from '../features/shell/public-layout.tsx';
@@ -10,6 +11,7 @@ import { getLocale } from '../lib/locale-state.ts';
 import { STAFF_PAGE_SIZE } from '../lib/page-sizes.ts';
 import { preload } from '../lib/preload.ts';
 import type { TRouteHandle } from '../lib/route-handle.ts';
+import { readSessionData } from '../lib/session-data.ts';
 import { trpcUtils } from '../lib/trpc.ts';
 
 type TPageModule = () => Promise<{ default: React.ComponentType }>;
@@ -37,6 +39,22 @@ const publicRoute = (path: string, title: TMessageKey, lazy: TLazyPage): RouteOb
   handle: { title } satisfies TRouteHandle,
   lazy,
 });
+
+/**
+ * The guard and the page's data in one round trip: the data call starts in the same tick as the
+ * sign-in check, so the batching link sends both in one request (as the slide route does). Not
+ * when this browser holds no session, where the call could only be refused. A refused call (a
+ * role the route excludes, an ended session) is left to the guard, which redirects first; any
+ * other failure reaches the route's error page.
+ */
+async function guardedPreload(request: Request, roles: readonly TRole[], load: () => Promise<unknown>) {
+  const data = readSessionData() ? preload(load()) : null;
+  // The guard decides first; the data's failure is read only once the guard has let the person in.
+  data?.catch(() => {});
+  const me = await requireUser(request, roles);
+  await (data ?? preload(load()));
+  return me;
+}
 
 const EMPLOYER_MANAGER = ['employer', 'manager'] as const;
 const CUSTOMERS = ['employer', 'manager', 'employee'] as const;
@@ -134,8 +152,7 @@ const signedInPages: RouteObject[] = [
   {
     path: '/users',
     loader: async ({ request }) => {
-      const me = await requireUser(request, EMPLOYER_MANAGER);
-      await preload(
+      return guardedPreload(request, EMPLOYER_MANAGER, () =>
         trpcUtils.employee.list.ensureData({
           page: 1,
           pageSize: STAFF_PAGE_SIZE,
@@ -143,7 +160,6 @@ const signedInPages: RouteObject[] = [
           direction: 'asc',
         }),
       );
-      return me;
     },
     handle: { title: 'pages.employee_list' },
     lazy: page(() => import('../features/users/users-page.tsx')),
@@ -151,9 +167,9 @@ const signedInPages: RouteObject[] = [
   {
     path: '/course-settings',
     loader: async ({ request }) => {
-      const me = await requireUser(request, EMPLOYER_MANAGER);
-      await preload(trpcUtils.trainings.overview.ensureData({ lang: getLocale(), page: 1, pageSize: STAFF_PAGE_SIZE }));
-      return me;
+      return guardedPreload(request, EMPLOYER_MANAGER, () =>
+        trpcUtils.trainings.overview.ensureData({ lang: getLocale(), page: 1, pageSize: STAFF_PAGE_SIZE }),
+      );
     },
     handle: { title: 'pages.course_settings' },
     lazy: page(() => import('../features/course-settings/course-settings-page.tsx')),
@@ -161,9 +177,9 @@ const signedInPages: RouteObject[] = [
   {
     path: '/dashboard',
     loader: async ({ request }) => {
-      const me = await requireUser(request, EMPLOYER_MANAGER);
-      await preload(trpcUtils.statistics.company.ensureData({ lang: getLocale() }));
-      return me;
+      return guardedPreload(request, EMPLOYER_MANAGER, () =>
+        trpcUtils.statistics.company.ensureData({ lang: getLocale() }),
+      );
     },
     handle: { title: 'pages.dashboard' },
     // recharts travels in this route's chunk only.
@@ -172,9 +188,7 @@ const signedInPages: RouteObject[] = [
   {
     path: '/proofOfInsurance',
     loader: async ({ request }) => {
-      const me = await requireUser(request, EMPLOYER_MANAGER);
-      await preload(trpcUtils.certificates.companyStatus.ensureData());
-      return me;
+      return guardedPreload(request, EMPLOYER_MANAGER, () => trpcUtils.certificates.companyStatus.ensureData());
     },
     handle: { title: 'pages.proof_of_insurance' },
     lazy: page(() => import('../features/certificates/proof-of-insurance-page.tsx')),
@@ -182,9 +196,7 @@ const signedInPages: RouteObject[] = [
   {
     path: '/personalCertificate',
     loader: async ({ request }) => {
-      const me = await requireUser(request, CUSTOMERS);
-      await preload(trpcUtils.certificates.personalStatus.ensureData());
-      return me;
+      return guardedPreload(request, CUSTOMERS, () => trpcUtils.certificates.personalStatus.ensureData());
     },
     handle: { title: 'pages.personal_certificate' },
     lazy: page(() => import('../features/certificates/personal-certificate-page.tsx')),
@@ -192,9 +204,7 @@ const signedInPages: RouteObject[] = [
   {
     path: '/trainings',
     loader: async ({ request }) => {
-      const me = await requireUser(request, CUSTOMERS);
-      await preload(trpcUtils.trainings.list.ensureData({ lang: getLocale() }));
-      return me;
+      return guardedPreload(request, CUSTOMERS, () => trpcUtils.trainings.list.ensureData({ lang: getLocale() }));
     },
     handle: { title: 'pages.my_trainings' },
     lazy: page(() => import('../features/trainings/trainings-page.tsx')),
@@ -273,10 +283,8 @@ const signedInPages: RouteObject[] = [
   {
     path: '/admin/policyholders/:id',
     loader: async ({ request, params }) => {
-      const me = await requireUser(request, ['admin']);
       // An unknown, deleted or malformed id fails here: the error page says so (route-problem.ts).
-      await preload(trpcUtils.admin.policyholder.ensureData({ id: params.id ?? '' }));
-      return me;
+      return guardedPreload(request, ['admin'], () => trpcUtils.admin.policyholder.ensureData({ id: params.id ?? '' }));
     },
     handle: { title: 'pages.policyholder_details' },
     lazy: page(() => import('../features/admin-policyholders/policyholder-details-page.tsx')),
@@ -297,9 +305,7 @@ const signedInPages: RouteObject[] = [
   {
     path: '/admin/admins',
     loader: async ({ request }) => {
-      const me = await requireUser(request, ['admin']);
-      await preload(trpcUtils.appuser.list.ensureData());
-      return me;
+      return guardedPreload(request, ['admin'], () => trpcUtils.appuser.list.ensureData());
     },
     handle: { title: 'pages.admins' },
     lazy: page(() => import('../features/admin-admins/admins-page.tsx')),
@@ -307,9 +313,7 @@ const signedInPages: RouteObject[] = [
   {
     path: '/admin/upload',
     loader: async ({ request }) => {
-      const me = await requireUser(request, ['admin']);
-      await preload(trpcUtils.uploads.queue.ensureData());
-      return me;
+      return guardedPreload(request, ['admin'], () => trpcUtils.uploads.queue.ensureData());
     },
     handle: { title: 'pages.upload' },
     lazy: page(() => import('../features/admin-upload/admin-upload-page.tsx')),

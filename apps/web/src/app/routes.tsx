@@ -1,17 +1,15 @@
 import type { TMessageKey } from '@portal/i18n';
-import type { TRole } from '@portal/validators';
 import { type RouteObject, redirect } from 'react-router';
 import { AppLayout } from '../features/shell/app-layout.tsx';
 import { PublicLayout } from '../features/shell/public-layout.tsx';
 import { RouteErrorPage } from '../features/shell/route-error-page.tsx';
 import { TitledOutlet } from '../features/shell/titled-outlet.tsx';
 import { loadDictionaryPart } from '../lib/dictionaries.ts';
-import { guard, HOME_BY_ROLE, requireUser } from '../lib/guards.ts';
+import { guard, guardedPreload, HOME_BY_ROLE, maybeSignedIn, requireUser } from '../lib/guards.ts';
 import { getLocale } from '../lib/locale-state.ts';
 import { STAFF_PAGE_SIZE } from '../lib/page-sizes.ts';
 import { preload } from '../lib/preload.ts';
 import type { TRouteHandle } from '../lib/route-handle.ts';
-import { readSessionData } from '../lib/session-data.ts';
 import { trpcUtils } from '../lib/trpc.ts';
 
 type TPageModule = () => Promise<{ default: React.ComponentType }>;
@@ -39,22 +37,6 @@ const publicRoute = (path: string, title: TMessageKey, lazy: TLazyPage): RouteOb
   handle: { title } satisfies TRouteHandle,
   lazy,
 });
-
-/**
- * The guard and the page's data in one round trip: the data call starts in the same tick as the
- * sign-in check, so the batching link sends both in one request (as the slide route does). Not
- * when this browser holds no session, where the call could only be refused. A refused call (a
- * role the route excludes, an ended session) is left to the guard, which redirects first; any
- * other failure reaches the route's error page.
- */
-async function guardedPreload(request: Request, roles: readonly TRole[], load: () => Promise<unknown>) {
-  const data = readSessionData() ? preload(load()) : null;
-  // The guard decides first; the data's failure is read only once the guard has let the person in.
-  data?.catch(() => {});
-  const me = await requireUser(request, roles);
-  await (data ?? preload(load()));
-  return me;
-}
 
 const EMPLOYER_MANAGER = ['employer', 'manager'] as const;
 const CUSTOMERS = ['employer', 'manager', 'employee'] as const;
@@ -219,7 +201,7 @@ const signedInPages: RouteObject[] = [
       // The slides load while the sign-in is checked, in the same batched request: one round
       // trip less before the first slide. Not when this browser is known to be signed out (the
       // refused call would only add a console error); without a session the check redirects.
-      if (trpcUtils.auth.me.getData() !== null) void trpcUtils.trainings.get.prefetch({ slug, lang: getLocale() });
+      if (maybeSignedIn()) void trpcUtils.trainings.get.prefetch({ slug, lang: getLocale() });
       // Imported here, not at the top: the course queries stay out of the entry (ADR 020).
       const [, { preloadTraining }] = await Promise.all([
         requireUser(request, CUSTOMERS),

@@ -1,6 +1,8 @@
 import type { TRole } from '@portal/validators';
 import { redirect } from 'react-router';
+import { preload } from './preload.ts';
 import { loginPathFor } from './safe-next.ts';
+import { readSessionData } from './session-data.ts';
 import { trpcUtils } from './trpc.ts';
 
 export type TMe = NonNullable<Awaited<ReturnType<typeof trpcUtils.auth.me.fetch>>>;
@@ -45,3 +47,25 @@ export const guard =
   (...roles: TRole[]) =>
   ({ request }: { request: Request }) =>
     requireUser(request, roles.length > 0 ? roles : undefined);
+
+/**
+ * Whether this browser may hold a session (it kept the session data of a sign-in). Loaders start a
+ * page's data call beside the sign-in check only then: without a session the call could only be
+ * refused.
+ */
+export const maybeSignedIn = () => readSessionData() !== null;
+
+/**
+ * The guard and the page's data in one round trip: the data call starts in the same tick as the
+ * sign-in check, so the batching link sends both in one request. A refused call (a role the route
+ * excludes, an ended session) is left to the guard, which redirects first; any other failure
+ * reaches the route's error page.
+ */
+export async function guardedPreload(request: Request, roles: readonly TRole[], load: () => Promise<unknown>) {
+  const data = maybeSignedIn() ? preload(load()) : null;
+  // The guard decides first; the data's failure is read only once the guard has let the person in.
+  data?.catch(() => {});
+  const me = await requireUser(request, roles);
+  await (data ?? preload(load()));
+  return me;
+}

@@ -1,9 +1,10 @@
 import { E2E_BASE_URL } from '../playwright.config.ts';
 import { expect, fillSignIn, test } from './support/fixtures.ts';
+import { linkPath, waitForMail } from './support/mail.ts';
 
 const NEW_PASSWORD = 'Blaue Möwen fliegen leise 77';
 
-test('reset link from the mailbox sets a new password once', async ({ page }) => {
+test('the reset link from the mail (real SMTP) sets a new password once', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
   await expect(page).toHaveURL('/reset-password');
@@ -11,13 +12,13 @@ test('reset link from the mailbox sets a new password once', async ({ page }) =>
   await page.getByRole('button', { name: 'Link anfordern' }).click();
   await expect(page.getByRole('heading', { name: 'E-Mail versendet' })).toBeVisible();
 
-  // The embedded default keeps mails in the outbox; /dev/mailbox shows them with their links.
-  await page.goto('/dev/mailbox');
-  const mail = page.locator('article', { hasText: 'employee2@example.com' }).first();
-  await expect(mail).toContainText('Passwort zurücksetzen');
-  const link = await mail.getByRole('link', { name: /recovery-password/ }).getAttribute('href');
-  expect(link).toMatch(new RegExp(`^${E2E_BASE_URL}/recovery-password/[a-z0-9]+$`));
-  const path = new URL(link as string).pathname;
+  // The run's real SMTP server receives the mail; once delivered, the outbox keeps no link
+  // (mail worker), so /dev/mailbox would race the worker here.
+  const mail = await waitForMail('employee2@example.com', 1);
+  expect(mail.subject).toBe('Passwort zurücksetzen');
+  const path = linkPath(mail, '/recovery-password/');
+  expect(path).toMatch(/^\/recovery-password\/[a-z0-9]+$/);
+  expect(mail.text).toContain(`${E2E_BASE_URL}${path}`);
 
   await page.goto(path);
   await page.getByLabel('Neues Passwort').fill(NEW_PASSWORD);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import * as schema from './schema.ts';
+import * as schema from './schema/sqlite.ts';
 import { cacheStatements } from './statement-cache.ts';
 
 export type TDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };

@@ -22,6 +22,6 @@ export * from './backup.ts';
 export * from './client.ts';
 export { companyVersion, type TCompanyChangeKind, type TCompanyVersion } from './company-changes.ts';
 export { preparedQuery } from './prepared-query.ts';
-export * as schema from './schema.ts';
-export * from './schema.ts';
+export * as schema from './schema/sqlite.ts';
+export * from './schema/sqlite.ts';
 export { seedDemoData, type TDemoCredentials } from './seed.ts';

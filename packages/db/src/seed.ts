@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { TDatabase } from './client.ts';
-import { avvAcceptances, companies, users } from './schema.ts';
+import { avvAcceptances, companies, users } from './schema/sqlite.ts';
 
 export interface TDemoCredentials {
   role: 'admin' | 'employer' | 'manager' | 'employee';

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratePostgres, openPostgres, type TPostgresOrm } from './postgres-database.ts';
+import { startPostgresCluster, type TPostgresCluster } from './testing/postgres-cluster.ts';
+
+/*
+ * The PostgreSQL migrations on a real, throwaway cluster (ADR 028): two processes' worth of
+ * connection pools migrating one database at once, then the summary triggers of ADR 021 against
+ * a count from the rows.
+ */
+let cluster: TPostgresCluster;
+let orm: TPostgresOrm;
+
+beforeAll(async () => {
+  cluster = await startPostgresCluster();
+  const admin = openPostgres(cluster.url());
+  await admin.execute(sql`create database migrations_test`);
+  await admin.$client.end();
+  orm = openPostgres(cluster.url('migrations_test'));
+}, 60_000);
+
+afterAll(async () => {
+  await orm?.$client.end();
+  cluster?.stop();
+});
+
+const rows = async <T>(query: ReturnType<typeof sql>) => (await orm.execute(query)).rows as T[];
+
+describe('PostgreSQL migrations', () => {
+  it('apply once when two start at the same moment', async () => {
+    const second = openPostgres(cluster.url('migrations_test'));
+    try {
+      await Promise.all([migratePostgres(orm), migratePostgres(second), migratePostgres(orm)]);
+    } finally {
+      await second.$client.end();
+    }
+    const applied = await rows<{ n: number }>(sql`select count(*) as n from drizzle.__drizzle_migrations`);
+    expect(applied[0]?.n).toBe(2);
+    const tables = await rows<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+    );
+    expect(tables.map((table) => table.name)).toContain('course_progress');
+    expect(tables.length).toBeGreaterThan(15);
+  });
+
+  it('keep the statistics summary in step with the rows, cascades included', async () => {
+    const company = randomUUID();
+    await orm.execute(sql`insert into companies (id, company_name) values (${company}, 'Summe GmbH')`);
+    const people = [randomUUID(), randomUUID(), randomUUID()];
+    for (const [index, id] of people.entries()) {
+      await orm.execute(sql`insert into users (id, firstname, lastname, email, role, company_id, active)
+        values (${id}, 'A', 'B', ${`p${index}@example.com`}, ${index === 0 ? 'employer' : 'employee'}, ${company}, ${index < 2})`);
+      await orm.execute(sql`insert into course_assignments (user_id, course_slug) values (${id}, 'phishing')`);
+    }
+    const hour = 490_000;
+    for (const [index, id] of people.slice(0, 2).entries()) {
+      const completedAt = index === 0 ? (hour + 1) * 3_600_000 : null;
+      await orm.execute(sql`insert into course_progress (id, user_id, company_id, course_slug, status, content_version,
+          started_at, completed_at, updated_at)
+        values (${randomUUID()}, ${id}, ${company}, 'phishing', ${completedAt ? 'completed' : 'started'}, '1',
+          ${hour * 3_600_000}, ${completedAt}, ${hour * 3_600_000 + 5})`);
+    }
+    await orm.execute(sql`update users set active = true where id = ${people[2]}`);
+
+    const summary = async () => ({
+      people: await rows(sql`select employees, activated from stats_people`),
+      courses: await rows(sql`select course_slug, assigned, started, completed from stats_course_counts`),
+      hours: await rows(
+        sql`select hour, started, completed from stats_progress_hours where started > 0 or completed > 0 order by hour`,
+      ),
+      completions: await rows(
+        sql`select course_slug, hour, completed from stats_course_completions where completed > 0`,
+      ),
+      activity: await rows(sql`select company_id, last_progress_at from stats_company_activity`),
+    });
+    expect(await summary()).toEqual({
+      people: [{ employees: 3, activated: 3 }],
+      courses: [{ course_slug: 'phishing', assigned: 3, started: 2, completed: 1 }],
+      hours: [
+        { hour, started: 2, completed: 0 },
+        { hour: hour + 1, started: 0, completed: 1 },
+      ],
+      completions: [{ course_slug: 'phishing', hour: hour + 1, completed: 1 }],
+      activity: [{ company_id: company, last_progress_at: hour * 3_600_000 + 5 }],
+    });
+
+    // Deleting the company cascades to people, assignments and progress: every figure goes back.
+    await orm.execute(sql`delete from companies where id = ${company}`);
+    expect(await summary()).toEqual({
+      people: [{ employees: 0, activated: 0 }],
+      courses: [{ course_slug: 'phishing', assigned: 0, started: 0, completed: 0 }],
+      hours: [],
+      completions: [],
+      activity: [],
+    });
+  });
+});

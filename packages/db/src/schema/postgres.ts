@@ -1,0 +1,482 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * The PostgreSQL twin of ./sqlite.ts (ADR 028): the same tables, columns, defaults, indexes and
+ * constraints, checked by parity.test.ts; its rows have the same TypeScript types, so services are
+ * written once. Change both files together and generate the migrations of both dialects.
+ */
+
+/**
+ * Timestamps are Unix milliseconds in a `bigint`, as on SQLite: one arithmetic for both databases
+ * (the statistics count hours as `ms / 3600000`), read as `Date`. Reports in SQL read them with
+ * `to_timestamp(column / 1000.0)`.
+ */
+const epochMs = customType<{ data: Date; driverData: number | string }>({
+  dataType: () => 'bigint',
+  toDriver: (value) => value.getTime(),
+  fromDriver: (value) => new Date(Number(value)),
+});
+const timestamp = (name: string) => epochMs(name);
+const createdAt = () =>
+  timestamp('created_at').notNull().default(sql`(floor(extract(epoch from clock_timestamp()) * 1000))::bigint`);
+const flag = (name: string) => boolean(name).notNull().default(false);
+const uuid = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid(),
+    companyName: text('company_name').notNull(),
+    street: text('street').notNull().default(''),
+    postCode: text('post_code').notNull().default(''),
+    city: text('city').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    insuranceNumber: text('insurance_number').notNull().default(''),
+    /** Number of employees the policyholder declares (not the number of accounts). */
+    employeeCount: integer('employee_count'),
+    ownerId: text('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Last e-learning reset: the spec allows one every 30 days. */
+    lastProgressResetAt: timestamp('last_progress_reset_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at'),
+  },
+  (table) => [
+    // The owner's AVV in the admin statistics, and deleting a person (`on delete set null`) without
+    // scanning every company (ADR 021).
+    index('companies_owner_idx').on(table.ownerId),
+    // Registrations per period in the admin statistics (ADR 021).
+    index('companies_created_idx').on(table.createdAt),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    /** Trimmed and lower-cased; unique over all roles. */
+    email: text('email').notNull(),
+    salutation: text('salutation', { enum: ['Mr', 'Mrs'] }),
+    role: text('role', { enum: ['admin', 'employer', 'manager', 'employee'] }).notNull(),
+    /** Null until the person has set a password (invited, not yet signed in). */
+    passwordHash: text('password_hash'),
+    /** Account activated: the person has set a password at least once. */
+    active: flag('active'),
+    isFirstLogin: boolean('is_first_login').notNull().default(true),
+    /** Blocked by an admin ("lock status"): cannot sign in, sessions end. */
+    locked: flag('locked'),
+    companyId: text('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    dataProtectionPolicyAccepted: flag('data_protection_policy_accepted'),
+    lang: text('lang', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
+    sawVideo: flag('saw_video'),
+    orderProcessingAccepted: flag('order_processing_accepted'),
+    orderProcessingAcceptedAt: timestamp('order_processing_accepted_at'),
+    phoneNumber: text('phone_number').notNull().default(''),
+    street: text('street').notNull().default(''),
+    postCode: text('post_code').notNull().default(''),
+    city: text('city').notNull().default(''),
+    /** TOTP (RFC 6238) secret, set once confirmed with a code; never leaves the data layer. */
+    totpSecret: text('totp_secret'),
+    /** A secret being enrolled, until the first code confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last 30-second step a code was accepted for: a code works once (ASVS 2.8.4). */
+    totpLastUsedStep: integer('totp_last_used_step'),
+    passwordChangedAt: timestamp('password_changed_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at'),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_company_role_idx').on(table.companyId, table.role),
+    // The AVV figure of the admin statistics: owners who accepted, without reading every owner row (ADR 021).
+    index('users_avv_accepted_idx').on(table.id).where(sql`${table.orderProcessingAccepted} = true`),
+  ],
+);
+
+/** Which courses are assigned to whom (spec §3 assignedCourseList). */
+export const courseAssignments = pgTable(
+  'course_assignments',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseSlug: text('course_slug').notNull(),
+    assignedAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.courseSlug] })],
+);
+
+/** Server-side sessions (Lucia guide): the token is `id.secret`, only SHA-256(secret) is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    secretHash: text('secret_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'employer', 'manager', 'employee'] }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at').notNull(),
+    /** Idle timeout in seconds at creation (the `ttl` of the login answer). */
+    ttl: integer('ttl').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * Invitation, password reset and first-login links, and the short-lived challenge between password
+ * and TOTP code at sign-in; only SHA-256 of the token is stored.
+ */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid(),
+    kind: text('kind', { enum: ['invitation', 'reset', 'first_login', 'totp_challenge'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at').notNull(),
+    usedAt: timestamp('used_at'),
+  },
+  (table) => [
+    uniqueIndex('one_time_tokens_hash_unique').on(table.tokenHash),
+    index('one_time_tokens_user_kind_idx').on(table.userId, table.kind),
+  ],
+);
+
+/** Failed sign-ins per account (`account:<email>`) and per address (`ip:<ip>`). */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at').notNull(),
+  lockedUntil: timestamp('locked_until'),
+});
+
+/** Append-only record of AVV (order processing agreement) acceptances. */
+export const avvAcceptances = pgTable(
+  'avv_acceptances',
+  {
+    id: uuid(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contractVersion: text('contract_version').notNull(),
+    acceptedAt: timestamp('accepted_at').notNull(),
+    sourceIp: text('source_ip').notNull().default(''),
+  },
+  (table) => [index('avv_acceptances_company_idx').on(table.companyId)],
+);
+
+/**
+ * Security events. No foreign keys on purpose: entries outlive the users they name and are
+ * anonymised (ids removed) when a company is deleted.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    at: createdAt(),
+    action: text('action').notNull(),
+    actorId: text('actor_id'),
+    actorRole: text('actor_role'),
+    targetId: text('target_id'),
+    companyId: text('company_id'),
+    ip: text('ip'),
+    /** JSON with non-secret details (e.g. `{ "reason": "locked" }`). */
+    details: text('details'),
+  },
+  (table) => [
+    index('audit_log_company_idx').on(table.companyId),
+    index('audit_log_action_at_idx').on(table.action, table.at),
+  ],
+);
+
+/** Transactional outbox: written in the same transaction as the change, sent by the worker. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid(),
+    template: text('template').notNull(),
+    toAddress: text('to_address').notNull(),
+    cc: text('cc'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: text('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    lang: text('lang', { enum: ['de', 'en'] }).notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** JSON `[{ filename, contentType, base64 }]`, e.g. the company certificate of a reset; removed after delivery. */
+    attachments: text('attachments'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('mail_outbox_status_next_idx').on(table.status, table.nextAttemptAt)],
+);
+
+/**
+ * The twelve courses, synced from `content/courses` at every start (the files are the source of
+ * truth; this table gives queries and foreign keys something to join). Titles in both languages.
+ */
+export const courses = pgTable('courses', {
+  id: uuid(),
+  slug: text('slug').notNull().unique(),
+  image: text('image').notNull(),
+  section: text('section').notNull(),
+  titleDe: text('title_de').notNull(),
+  titleEn: text('title_en').notNull(),
+  version: text('version').notNull(),
+  estimatedMinutes: integer('estimated_minutes').notNull(),
+  slideCount: integer('slide_count').notNull(),
+  /** False when a course folder disappears from content: old progress stays, nobody can start it. */
+  active: boolean('active').notNull().default(true),
+  syncedAt: timestamp('synced_at').notNull(),
+});
+
+/** One learner's progress in one course (spec §3 "course progress per training slug"). */
+export const courseProgress = pgTable(
+  'course_progress',
+  {
+    id: uuid(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Denormalised from the user so company statistics need no join through users. */
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    courseSlug: text('course_slug').notNull(),
+    status: text('status', { enum: ['started', 'completed'] })
+      .notNull()
+      .default('started'),
+    /** Current slide (0-based) and the furthest slide reached in this run through the module. */
+    slideIndex: integer('slide_index').notNull().default(0),
+    maxSlideIndex: integer('max_slide_index').notNull().default(0),
+    quizRepeatCount: integer('quiz_repeat_count').notNull().default(0),
+    moduleRepeatCount: integer('module_repeat_count').notNull().default(0),
+    /** Active seconds on slides and quiz (DECISIONS.md: visible page, interaction within 2 min). */
+    workingSeconds: integer('working_seconds').notNull().default(0),
+    /** JSON `{ slideId: seconds }`: time spent per slide, for the attention measure. */
+    slideSeconds: text('slide_seconds').notNull().default('{}'),
+    /** Per mille (0-1000) of seen slides read for at least their minimum reading time. */
+    attention: integer('attention_permille').notNull().default(0),
+    bestScore: integer('best_score'),
+    /** Last "repeat module": a quiz started after it is a fresh try, not a quiz repeat. */
+    moduleRestartedAt: timestamp('module_restarted_at'),
+    contentVersion: text('content_version').notNull(),
+    startedAt: timestamp('started_at').notNull(),
+    completedAt: timestamp('completed_at'),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('course_progress_user_course_unique').on(table.userId, table.courseSlug),
+    index('course_progress_company_idx').on(table.companyId, table.courseSlug),
+    // Admin statistics: companies with progress saved in a period, one look-up per company (ADR 021).
+    index('course_progress_company_updated_idx').on(table.companyId, table.updatedAt),
+  ],
+);
+
+/** One quiz attempt: five questions drawn from the bank, graded on the server. */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: uuid(),
+    progressId: text('progress_id')
+      .notNull()
+      .references(() => courseProgress.id, { onDelete: 'cascade' }),
+    /** JSON array of the drawn question ids, in the order shown. */
+    questionIds: text('question_ids').notNull(),
+    /** JSON `{ questionId: answerIds[] }` of what the learner chose. */
+    answers: text('answers').notNull().default('{}'),
+    correctCount: integer('correct_count').notNull().default(0),
+    /** Percent 0-100 once every question is answered. */
+    score: integer('score'),
+    passed: boolean('passed'),
+    startedAt: timestamp('started_at').notNull(),
+    finishedAt: timestamp('finished_at'),
+  },
+  (table) => [index('quiz_attempts_progress_idx').on(table.progressId)],
+);
+
+/**
+ * Employee lists uploaded by a policyholder (spec §5: 50 or more people, processed by the
+ * provider within five working days). The admin reviews and imports them (admin issue).
+ */
+export const employeeUploads = pgTable(
+  'employee_uploads',
+  {
+    id: uuid(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    /** JSON of the parsed rows (`TCsvRow[]`), errors included, for the admin's preview. */
+    rows: text('rows').notNull(),
+    validCount: integer('valid_count').notNull(),
+    invalidCount: integer('invalid_count').notNull(),
+    cc: text('cc'),
+    status: text('status', { enum: ['pending', 'imported', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    processedAt: timestamp('processed_at'),
+  },
+  (table) => [
+    index('employee_uploads_company_idx').on(table.companyId),
+    index('employee_uploads_status_idx').on(table.status),
+  ],
+);
+
+/**
+ * Issued certificates (DECISIONS.md "Certificates"). `content` is the snapshot the PDF is drawn
+ * from, so a certificate reads the same every time it is downloaded. When its company or holder is
+ * deleted the row stays as a tombstone without personal data (`content`, `user_id`, `company_id`
+ * null, `revoked_reason` set), so `/verify/{code}` can say "revoked" instead of "unknown".
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid(),
+    /** Random, shown on the PDF and in the QR code; the key of `/verify/{code}`. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['personal', 'company'] }).notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: text('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** JSON `TCertificateContent`; null once anonymised. */
+    content: text('content'),
+    issuedAt: timestamp('issued_at').notNull(),
+    validUntil: timestamp('valid_until').notNull(),
+    revokedAt: timestamp('revoked_at'),
+    revokedReason: text('revoked_reason', { enum: ['progress_reset', 'company_deleted', 'holder_deleted'] }),
+  },
+  (table) => [
+    uniqueIndex('certificates_code_unique').on(table.code),
+    index('certificates_user_idx').on(table.userId),
+    index('certificates_company_idx').on(table.companyId, table.kind),
+    // Certificates issued per kind and period in the admin statistics (ADR 021).
+    index('certificates_kind_issued_idx').on(table.kind, table.issuedAt),
+  ],
+);
+
+/**
+ * One-time recovery codes for two-factor sign-in (10 per enrolment), for a lost phone. Only the
+ * SHA-256 of a code is stored; a used code keeps its row with `used_at`.
+ */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: uuid(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at'),
+  },
+  (table) => [
+    index('totp_recovery_codes_user_idx').on(table.userId),
+    uniqueIndex('totp_recovery_codes_hash_unique').on(table.codeHash),
+  ],
+);
+
+// ── Admin statistics summary (ADR 021) ───────────────────────────────────────────────────────
+// Running totals that triggers keep in step with every insert, update and delete of users,
+// course_assignments and course_progress (migration 0008_admin_statistics_summary, which also
+// fills them from the existing rows). Never written by application code. A migration that
+// rebuilds one of those tables (drizzle-kit does for some column changes) drops its triggers:
+// recreate them in it; core's statistics-summary.integration.test.ts fails until then.
+
+/** Accounts of companies (no admins): `users` with a company and a role other than admin. */
+export const statsPeople = pgTable(
+  'stats_people',
+  {
+    /** Always 1: a single row. */
+    id: integer('id').primaryKey(),
+    employees: integer('employees').notNull().default(0),
+    /** Sum of `users.active` over those accounts. */
+    activated: integer('activated').notNull().default(0),
+  },
+  (table) => [check('stats_people_single_row', sql`${table.id} = 1`)],
+);
+
+/** Per course: rows of `course_assignments`, of `course_progress`, and of those with status `completed`. */
+export const statsCourseCounts = pgTable('stats_course_counts', {
+  courseSlug: text('course_slug').primaryKey(),
+  assigned: integer('assigned').notNull().default(0),
+  started: integer('started').notNull().default(0),
+  completed: integer('completed').notNull().default(0),
+});
+
+/**
+ * Per company, the latest `updated_at` of its course progress. When no progress is newer than the
+ * end of a period (every period that ends today), the companies active in it are those whose
+ * latest save is not before its start: one index range instead of a look-up per company.
+ */
+export const statsCompanyActivity = pgTable(
+  'stats_company_activity',
+  {
+    companyId: text('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Null once the company has no progress left. */
+    lastProgressAt: bigint('last_progress_at', { mode: 'number' }),
+  },
+  (table) => [index('stats_company_activity_last_idx').on(table.lastProgressAt)],
+);
+
+/**
+ * Progress rows per UTC hour (`floor(ms / 3,600,000)`) of `started_at` and of `completed_at`.
+ * German midnights are whole UTC hours, so a period or bucket of German days is an exact range of
+ * hours. On SQLite `hour` is the rowid: a range is one ordered read.
+ */
+export const statsProgressHours = pgTable('stats_progress_hours', {
+  hour: integer('hour').primaryKey(),
+  started: integer('started').notNull().default(0),
+  completed: integer('completed').notNull().default(0),
+});
+
+/**
+ * Completions per course and UTC hour of `completed_at`, for the per-course figures of a period.
+ * On SQLite it is created `WITHOUT ROWID`; PostgreSQL keeps the key in its primary-key index.
+ */
+export const statsCourseCompletions = pgTable(
+  'stats_course_completions',
+  {
+    courseSlug: text('course_slug').notNull(),
+    hour: integer('hour').notNull(),
+    completed: integer('completed').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.courseSlug, table.hour] })],
+);

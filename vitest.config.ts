@@ -32,6 +32,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/dist/**'],
           // better-sqlite3 and argon2 are native modules: one process per worker, no threads.
           pool: 'forks',
+          // TEST_DATABASE=postgres: a throwaway PostgreSQL cluster for the run (ADR 028).
+          globalSetup: ['./vitest.global-setup.ts'],
           testTimeout: 20_000,
         },
       },

@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import type { TDatabase } from './client.ts';
+import { driverOf, type TDatabase } from './database.ts';
 
 /**
  * An online backup through SQLite's backup API: it copies a consistent snapshot while the server
@@ -9,8 +9,11 @@ import type { TDatabase } from './client.ts';
  * The copy is switched to rollback-journal mode so it is one self-contained file.
  */
 export async function backupDatabase(db: TDatabase, file: string): Promise<void> {
+  const connection = driverOf(db).sqliteConnection;
+  if (!connection)
+    throw new Error('backupDatabase copies SQLite files; back up PostgreSQL with pg_dump (docs/operations.md)');
   mkdirSync(dirname(resolve(file)), { recursive: true });
-  await db.$client.backup(file);
+  await connection.backup(file);
   const copy = new Database(file);
   try {
     copy.pragma('journal_mode = DELETE');

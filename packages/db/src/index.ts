@@ -17,11 +17,21 @@ export {
   or,
   sql,
 } from 'drizzle-orm';
-export { alias } from 'drizzle-orm/sqlite-core';
 export * from './backup.ts';
-export * from './client.ts';
-export { companyVersion, type TCompanyChangeKind, type TCompanyVersion } from './company-changes.ts';
+export { companyVersion, type TCompanyVersion } from './company-version.ts';
+export {
+  DATABASE,
+  driverOf,
+  type TDatabase,
+  type TDb,
+  type TTransaction,
+  type TTransactionOptions,
+} from './database.ts';
+export { dialectOfLocation, type TDialect } from './dialect.ts';
+export { closeDatabase, migrateDatabase, openDatabase, pingDatabase } from './open-database.ts';
+export { POSTGRES_MIGRATIONS_FOLDER } from './postgres-database.ts';
 export { preparedQuery } from './prepared-query.ts';
-export * as schema from './schema/sqlite.ts';
-export * from './schema/sqlite.ts';
 export { seedDemoData, type TDemoCredentials } from './seed.ts';
+export { SQLITE_MIGRATIONS_FOLDER } from './sqlite-database.ts';
+export * from './tables.ts';
+export { dialectOf, rawExecute, rawRows, transaction } from './transaction.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migratePostgres, openPostgres, type TPostgresOrm } from './postgres-database.ts';
+import { migratePostgres, openPostgresOrm, type TPostgresOrm } from './postgres-database.ts';
 import { startPostgresCluster, type TPostgresCluster } from './testing/postgres-cluster.ts';
 
 /*
@@ -14,10 +14,10 @@ let orm: TPostgresOrm;
 
 beforeAll(async () => {
   cluster = await startPostgresCluster();
-  const admin = openPostgres(cluster.url());
+  const admin = openPostgresOrm(cluster.url());
   await admin.execute(sql`create database migrations_test`);
   await admin.$client.end();
-  orm = openPostgres(cluster.url('migrations_test'));
+  orm = openPostgresOrm(cluster.url('migrations_test'));
 }, 60_000);
 
 afterAll(async () => {
@@ -29,7 +29,7 @@ const rows = async <T>(query: ReturnType<typeof sql>) => (await orm.execute(quer
 
 describe('PostgreSQL migrations', () => {
   it('apply once when two start at the same moment', async () => {
-    const second = openPostgres(cluster.url('migrations_test'));
+    const second = openPostgresOrm(cluster.url('migrations_test'));
     try {
       await Promise.all([migratePostgres(orm), migratePostgres(second), migratePostgres(orm)]);
     } finally {

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
-import type { TDatabase } from './client.ts';
-import { avvAcceptances, companies, users } from './schema/sqlite.ts';
+import { count, eq, sql } from 'drizzle-orm';
+import type { TDatabase } from './database.ts';
+import { avvAcceptances, companies, users } from './tables.ts';
+import { dialectOf, rawRows, transaction } from './transaction.ts';
 
 export interface TDemoCredentials {
   role: 'admin' | 'employer' | 'manager' | 'employee';
@@ -53,14 +54,11 @@ function passphrase(): string {
  * and three employees. Does nothing when any user exists, so it runs safely at every start.
  * Returns the credentials to print once, or an empty list when nothing was seeded.
  */
-export function seedDemoData(
+export async function seedDemoData(
   db: TDatabase,
   hashPassword: (password: string) => string,
   fixedPassword?: string,
-): TDemoCredentials[] {
-  const existing = db.select({ n: count() }).from(users).get();
-  if ((existing?.n ?? 0) > 0) return [];
-
+): Promise<TDemoCredentials[]> {
   const people = [
     { role: 'admin', firstname: 'Anna', lastname: 'Admin', email: 'admin@example.com', salutation: 'Mrs' },
     { role: 'employer', firstname: 'Erik', lastname: 'Engel', email: 'employer@example.com', salutation: 'Mr' },
@@ -72,8 +70,14 @@ export function seedDemoData(
 
   const credentials: TDemoCredentials[] = [];
   const now = new Date();
-  db.transaction((tx) => {
-    const company = tx
+  // Checked inside the transaction: two processes starting on an empty database seed once. On
+  // PostgreSQL the second waits on a transaction lock, then sees the first one's people.
+  const seeded = await transaction(db, async (tx) => {
+    credentials.length = 0;
+    if (dialectOf(tx) === 'postgres') await rawRows(tx, sql`select pg_advisory_xact_lock(7240852)`);
+    const [existing] = await tx.select({ n: count() }).from(users);
+    if ((existing?.n ?? 0) > 0) return false;
+    const [company] = await tx
       .insert(companies)
       .values({
         companyName: 'Musterfirma GmbH',
@@ -84,13 +88,13 @@ export function seedDemoData(
         insuranceNumber: 'AS-4711081542',
         employeeCount: 25,
       })
-      .returning({ id: companies.id })
-      .get();
+      .returning({ id: companies.id });
+    if (!company) throw new Error('the demo company was not created');
 
     for (const person of people) {
       const password = fixedPassword ?? passphrase();
       const isCustomer = person.role !== 'admin';
-      const user = tx
+      const [user] = await tx
         .insert(users)
         .values({
           ...person,
@@ -104,16 +108,17 @@ export function seedDemoData(
           sawVideo: true,
           passwordChangedAt: now,
         })
-        .returning({ id: users.id })
-        .get();
+        .returning({ id: users.id });
+      if (!user) throw new Error(`the demo ${person.role} was not created`);
       if (person.role === 'employer') {
-        tx.update(companies).set({ ownerId: user.id }).where(eq(companies.id, company.id)).run();
-        tx.insert(avvAcceptances)
-          .values({ userId: user.id, companyId: company.id, contractVersion: '5.40', acceptedAt: now })
-          .run();
+        await tx.update(companies).set({ ownerId: user.id }).where(eq(companies.id, company.id));
+        await tx
+          .insert(avvAcceptances)
+          .values({ userId: user.id, companyId: company.id, contractVersion: '5.40', acceptedAt: now });
       }
       credentials.push({ role: person.role, email: person.email, password });
     }
+    return true;
   });
-  return credentials;
+  return seeded ? credentials : [];
 }

@@ -480,3 +480,16 @@ export const statsCourseCompletions = pgTable(
   },
   (table) => [primaryKey({ columns: [table.courseSlug, table.hour] })],
 );
+
+/**
+ * How often the people or course assignments of a company changed (ADR 023, ADR 028): triggers on
+ * `users` and `course_assignments` count every insert, delete and move, so a cache in any process
+ * sees another process's change with one key look-up. Progress needs no counter:
+ * `stats_company_activity.last_progress_at` moves with every save.
+ */
+export const companyStructureVersions = pgTable('company_structure_versions', {
+  companyId: text('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+});

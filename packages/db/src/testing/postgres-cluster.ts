@@ -23,6 +23,9 @@ export interface TPostgresCluster {
 
 const USER = 'portal';
 
+/** The migrated database each test database is copied from (vitest.global-setup.ts). */
+export const POSTGRES_TEMPLATE = 'portal_template';
+
 /** The newest installed PostgreSQL's `bin` folder, or `PG_BIN`. */
 export function postgresBinaries(): string | null {
   if (process.env.PG_BIN) return process.env.PG_BIN;

@@ -1,0 +1,28 @@
+/**
+ * Runs async jobs one after another, in the order they were queued: the embedded database's write
+ * connection is used by one transaction at a time (sqlite-database.ts). A job that fails does not
+ * stop the ones after it.
+ */
+export class WriteQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
+
+  run<T>(job: () => Promise<T>): Promise<T> {
+    this.waiting += 1;
+    const result = this.tail.then(job);
+    this.tail = result.then(
+      () => this.done(),
+      () => this.done(),
+    );
+    return result;
+  }
+
+  /** Jobs queued or running. */
+  get length(): number {
+    return this.waiting;
+  }
+
+  private done() {
+    this.waiting -= 1;
+  }
+}

@@ -16,6 +16,16 @@ export const ZConfig = z
     /** Address users reach the portal at; used in mail links and to check `Origin` (CSRF). */
     PUBLIC_URL: z.url().optional(),
     DATABASE_FILE: z.string().default('./data/portal.sqlite'),
+    /**
+     * postgres://user:password@host:port/database: run on PostgreSQL instead of the SQLite file
+     * (ADR 028). Without it the portal is the embedded default.
+     */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
+      .optional(),
+    /** Database connections per server process on PostgreSQL. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** smtp://user:pass@host:port or smtps://…; without it mails stay in the outbox (/dev/mailbox). */
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default('E-Learning-Portal <no-reply@portal.example>'),
@@ -51,6 +61,8 @@ export const ZConfig = z
       publicUrl: publicUrl.replace(/\/$/, ''),
       secureCookies: publicUrl.startsWith('https://'),
       seedDemo: env.SEED_DEMO ?? !production,
+      /** What `openDatabase` opens: the PostgreSQL URL if there is one, else the SQLite file. */
+      databaseLocation: env.DATABASE_URL ?? env.DATABASE_FILE,
       totpKey: env.TOTP_ENCRYPTION_KEY ? Buffer.from(env.TOTP_ENCRYPTION_KEY, 'base64') : DEVELOPMENT_TOTP_KEY,
     };
   })

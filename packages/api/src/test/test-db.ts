@@ -1,21 +1,9 @@
 /**
- * Test helpers for integration tests (`*.integration.test.ts`): a fresh migrated SQLite file per
- * test file, a tRPC caller per simulated request, and seed helpers. Test-only; never imported by
- * application code.
+ * Test helpers for integration tests (`*.integration.test.ts`): a fresh migrated database per
+ * test file (SQLite, or PostgreSQL with TEST_DATABASE=postgres; ADR 028), a tRPC caller per
+ * simulated request, and seed helpers. Test-only; never imported by application code.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import {
   createProgress,
   createSession,
@@ -30,13 +18,15 @@ import {
   courseAssignments,
   courseProgress,
   eq,
-  MIGRATIONS_FOLDER,
   mailOutbox,
-  migrateDatabase,
-  openDatabase,
+  rawRows,
+  sql,
   type TDatabase,
+  type TDialect,
+  transaction,
   users,
 } from '@portal/db';
+import { createTestDatabase } from '@portal/db/testing';
 import { getErrorShape, TRPCError } from '@trpc/server';
 import { Secret, TOTP } from 'otpauth';
 import { createContextFactory, type TContext } from '../context.ts';
@@ -57,77 +47,42 @@ export const testConfig: TConfig = loadConfig({
 
 // ── Database ───────────────────────────────────────────────────────────────────────────────────
 
-/** Changes whenever a migration changes, so a stale template is never reused. */
-function migrationsFingerprint(): string {
-  const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else hash.update(entry.name).update(readFileSync(path));
-    }
-  };
-  walk(MIGRATIONS_FOLDER);
-  return hash.digest('hex').slice(0, 16);
-}
-
-/**
- * epic-stack: migrate once into a template file per worker, then copy it for each test file.
- * The template is written under a temporary name and renamed, so a concurrent reader never sees
- * a half-migrated file.
- */
-function templateFile(): string {
-  const dir = join(tmpdir(), 'portal-vitest-templates');
-  mkdirSync(dir, { recursive: true });
-  const worker = process.env.VITEST_POOL_ID ?? String(process.pid);
-  const file = join(dir, `template-${migrationsFingerprint()}-${worker}.sqlite`);
-  if (!existsSync(file)) {
-    const building = `${file}.${process.pid}.tmp`;
-    const db = openDatabase(building);
-    migrateDatabase(db);
-    db.$client.pragma('journal_mode = DELETE'); // everything in the main file, no -wal to copy
-    db.$client.close();
-    renameSync(building, file);
-  }
-  return file;
-}
-
 export interface TTestDb {
   db: TDatabase;
+  dialect: TDialect;
   config: TConfig;
-  file: string;
-  /** Closes the connection and removes the temporary directory. */
-  cleanup: () => void;
+  /** The SQLite file or the PostgreSQL URL. */
+  location: string;
+  /** A second handle on the same database, as another server process would have. */
+  openAnother: () => TDatabase;
+  /** Closes the connections and removes the database. */
+  cleanup: () => Promise<void>;
 }
 
-/** A fresh, migrated SQLite file in its own temporary directory. */
-export function createTestDb(): TTestDb {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const file = join(dir, 'portal.sqlite');
-  copyFileSync(templateFile(), file);
-  const db = openDatabase(file);
+/** A fresh, migrated database of its own for a test file. */
+export async function createTestDb(): Promise<TTestDb> {
+  const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_PUBLIC_URL,
-    DATABASE_FILE: file,
+    ...(database.dialect === 'postgres' ? { DATABASE_URL: database.location } : { DATABASE_FILE: database.location }),
     LOG_LEVEL: 'silent',
   });
   return {
-    db,
+    db: database.db,
+    dialect: database.dialect,
     config,
-    file,
-    cleanup: () => {
-      if (db.$client.open) db.$client.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    location: database.location,
+    openAnother: database.openAnother,
+    cleanup: database.cleanup,
   };
 }
 
 /** Number of rows of a table (raw SQL: test code may name tables directly). */
-export function countRows(db: TDatabase, table: string): number {
+export async function countRows(db: TDatabase, table: string): Promise<number> {
   if (!/^[a-z_]+$/.test(table)) throw new Error(`bad table name ${table}`);
-  const row = db.$client.prepare(`select count(*) as n from ${table}`).get() as { n: number };
-  return row.n;
+  const [row] = await rawRows<{ n: number }>(db, sql.raw(`select count(*) as n from ${table}`));
+  return Number(row?.n ?? 0);
 }
 
 // ── Callers ────────────────────────────────────────────────────────────────────────────────────
@@ -227,7 +182,7 @@ export async function seedEmployer(
     password: input.password ?? STRONG_PASSWORD,
   };
   const result = await registerEmployer(db, person, { ip: '192.0.2.10', lang: 'de' });
-  const row = db.select({ companyId: users.companyId }).from(users).where(eq(users.id, result.session.userId)).get();
+  const [row] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, result.session.userId));
   if (!row?.companyId) throw new Error('registerEmployer created no company');
   return {
     id: result.session.userId,
@@ -276,12 +231,12 @@ const cachedHash = (password: string) => {
   return hash;
 };
 
-function insertUser(
+async function insertUser(
   db: TDatabase,
   role: TSeededUser['role'],
   companyId: string | null,
   input: TInsertUserInput,
-): TSeededUser {
+): Promise<TSeededUser> {
   const password = input.password === undefined ? STRONG_PASSWORD : input.password;
   const firstname = input.firstname ?? (role === 'admin' ? 'Anna' : 'Max');
   const lastname = input.lastname ?? (role === 'admin' ? 'Admin' : 'Beispiel');
@@ -289,8 +244,8 @@ function insertUser(
   const invited = password === null;
   const id = randomUUID();
   const totpSecret = input.totpSecret === undefined ? (role === 'admin' ? TEST_TOTP_SECRET : null) : input.totpSecret;
-  db.insert(users)
-    .values({
+  await transaction(db, (tx) =>
+    tx.insert(users).values({
       id,
       firstname,
       lastname,
@@ -305,8 +260,8 @@ function insertUser(
       dataProtectionPolicyAccepted: !invited && role !== 'admin',
       // Stored as the portal stores it: sealed to this user with the configured key (ADR 026).
       totpSecret: totpSecret === null ? null : sealTotpSecret(testConfig.totpKey, id, totpSecret),
-    })
-    .run();
+    }),
+  );
   return { id, email, password, role, companyId, firstname, lastname };
 }
 
@@ -319,31 +274,36 @@ export const seedEmployee = (
 ) => insertUser(db, input.role ?? 'employee', companyId, input);
 
 /** Assigns the courses to a person and marks them completed now (certificates need six). */
-export function completeCourses(
+export async function completeCourses(
   db: TDatabase,
   person: TSeededUser & { companyId: string },
   slugs: readonly string[],
-): void {
+): Promise<void> {
   for (const slug of slugs) {
-    db.insert(courseAssignments).values({ userId: person.id, courseSlug: slug }).run();
-    createProgress(db, { ...person, lang: 'de' }, slug);
-    db.update(courseProgress)
-      .set({ status: 'completed', completedAt: new Date() })
-      .where(and(eq(courseProgress.userId, person.id), eq(courseProgress.courseSlug, slug)))
-      .run();
+    await transaction(db, (tx) => tx.insert(courseAssignments).values({ userId: person.id, courseSlug: slug }));
+    await createProgress(db, { ...person, lang: 'de' }, slug);
+    await transaction(db, (tx) =>
+      tx
+        .update(courseProgress)
+        .set({ status: 'completed', completedAt: new Date() })
+        .where(and(eq(courseProgress.userId, person.id), eq(courseProgress.courseSlug, slug))),
+    );
   }
 }
 
 /** A session without the argon2 cost of a login; returns the token `id.secret`. */
-export function sessionFor(db: TDatabase, user: Pick<TSeededUser, 'id' | 'role'>): { token: string; id: string } {
-  const { token, session } = createSession(db, { userId: user.id, role: user.role });
+export async function sessionFor(
+  db: TDatabase,
+  user: Pick<TSeededUser, 'id' | 'role'>,
+): Promise<{ token: string; id: string }> {
+  const { token, session } = await createSession(db, { userId: user.id, role: user.role });
   return { token, id: session.id };
 }
 
 // ── Mail ───────────────────────────────────────────────────────────────────────────────────────
 
 export function outboxFor(db: TDatabase, to: string) {
-  return db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).all();
+  return db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
 }
 
 /** The token at the end of a `<path><token>` link in a mail text. */

@@ -10,7 +10,7 @@ import {
   createCompany,
   createLearner,
   inviteEmployee,
-  withDb,
+  userByEmail,
 } from './support/db.ts';
 import {
   axeViolations,
@@ -144,11 +144,11 @@ const COVERAGE: Record<string, TCoverage> = {
       roles: ['anonymous'],
       visit: async (v) => {
         await v.open('/admin/login');
-        await fillSignIn(v.page, createAdminAccount(`a11y-code-${v.lang}`), DEMO_PASSWORD);
+        await fillSignIn(v.page, await createAdminAccount(`a11y-code-${v.lang}`), DEMO_PASSWORD);
         await expect(v.page.getByRole('heading', { level: 1 })).toHaveText(v.t('totp.title'));
         await v.check('authenticator code step');
         await v.open('/admin/login');
-        await fillSignIn(v.page, createAdminWithoutTotp(`a11y-setup-${v.lang}`), DEMO_PASSWORD);
+        await fillSignIn(v.page, await createAdminWithoutTotp(`a11y-setup-${v.lang}`), DEMO_PASSWORD);
         await expect(v.page.getByRole('heading', { level: 1 })).toHaveText(v.t('totp.setup_title'));
         await v.page.getByTestId('totp-secret').waitFor();
         await v.check('authenticator set-up step');
@@ -159,12 +159,12 @@ const COVERAGE: Record<string, TCoverage> = {
   '/login/:token': [
     {
       roles: ['anonymous'],
-      visit: (v) => v.open(inviteEmployee(`a11y.invited.${v.lang}.${Date.now()}@example.com`)),
+      visit: async (v) => v.open(await inviteEmployee(`a11y.invited.${v.lang}.${Date.now()}@example.com`)),
     },
     // An invitation link opened in a browser where someone else is signed in.
     {
       roles: SIGNED_IN,
-      visit: (v) => v.open(inviteEmployee(`a11y.invited.${v.role}.${v.lang}.${Date.now()}@example.com`)),
+      visit: async (v) => v.open(await inviteEmployee(`a11y.invited.${v.role}.${v.lang}.${Date.now()}@example.com`)),
     },
   ],
   '/register': [
@@ -192,7 +192,7 @@ const COVERAGE: Record<string, TCoverage> = {
       visit: async (v) => {
         for (const state of ['valid', 'expired', 'revoked'] as const) {
           const code = `AXE${state[0]?.toUpperCase()}-ABCD-${v.lang.toUpperCase()}22`;
-          createCertificate(code, state);
+          await createCertificate(code, state);
           await v.open(`/verify/${code}`);
           await v.page.locator('.verify-result').waitFor();
         }
@@ -314,9 +314,7 @@ const COVERAGE: Record<string, TCoverage> = {
       roles: ['admin'],
       visit: async (v) => {
         // The demo policyholder, by the employer's id (dialogs are opened and closed, nothing is changed).
-        const { id } = withDb(
-          (db) => db.prepare('select id from users where email = ?').get(DEMO.employer) as { id: string },
-        );
+        const { id } = await userByEmail(DEMO.employer);
         await v.open(`/admin/policyholders/${id}`);
         await v.checkDialog(
           v.page.getByRole('button', { name: v.t('policyholders.block'), exact: true }),
@@ -403,7 +401,7 @@ function storageState(browser: Browser, role: TRole, lang: TLocale): Promise<str
         browser,
         `${role}-${lang}`,
         (page) => signInAndWait(page, 'employee', ACCOUNTS.employee(lang)),
-        () => completeCourses(createLearner(ACCOUNTS.employee(lang), SIX, lang), DONE),
+        async () => completeCourses(await createLearner(ACCOUNTS.employee(lang), SIX, lang), DONE),
       );
     case 'employer':
       // A company of its own (its staff list and course matrix are small: the empty-ish states).
@@ -426,8 +424,8 @@ function storageState(browser: Browser, role: TRole, lang: TLocale): Promise<str
           await fillSignIn(page, email, DEMO_PASSWORD);
           await passTotp(page, email);
         },
-        () => {
-          email = createAdminAccount(ACCOUNTS.admin);
+        async () => {
+          email = await createAdminAccount(ACCOUNTS.admin);
         },
       );
     }

@@ -3,7 +3,7 @@ import { createAdminAccount } from './support/db.ts';
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts';
 
 test('the admin reads the statistics, changes the period and exports them as CSV', async ({ page }) => {
-  await signIn(page, 'admin', { email: createAdminAccount('stats') });
+  await signIn(page, 'admin', { email: await createAdminAccount('stats') });
   await page.getByRole('link', { name: 'Statistiken' }).click();
   await expect(page).toHaveURL(/\/admin\/statistics$/);
   await expect(page.getByRole('heading', { name: 'Statistiken', level: 1 })).toBeVisible();

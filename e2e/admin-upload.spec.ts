@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAdminAccount, createCompany, withDb } from './support/db.ts';
+import { companies, count, employeeUploads, eq, users } from '@portal/db';
+import { createAdminAccount, createCompany, withDb, writeDb } from './support/db.ts';
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts';
 import { waitForMail } from './support/mail.ts';
 
@@ -13,20 +14,20 @@ function csvFile(lines: string[]): string {
 }
 
 const peopleOf = (company: string) =>
-  withDb(
-    (db) =>
-      (
-        db
-          .prepare('select count(*) as n from users u join companies c on c.id = u.company_id where c.company_name = ?')
-          .get(company) as { n: number }
-      ).n,
-  );
+  withDb(async (db) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(companies.companyName, company));
+    return row?.n ?? 0;
+  });
 
 test('the admin uploads a list for a policyholder, confirms, reads the counts and informs the policyholder', async ({
   page,
 }) => {
   const tag = `adminupload${Date.now()}`;
-  const { employer, employee } = createCompany(tag, { legacy: false });
+  const { employer, employee } = await createCompany(tag, { legacy: false });
   const company = `Altbestand ${tag} GmbH`;
   const file = csvFile([
     'Vorname;Nachname;E-Mail',
@@ -35,7 +36,7 @@ test('the admin uploads a list for a policyholder, confirms, reads the counts an
     'Özlem;Şahin;keine-mail',
   ]);
 
-  await signIn(page, 'admin', { email: createAdminAccount('upload') });
+  await signIn(page, 'admin', { email: await createAdminAccount('upload') });
   await page.goto('/admin/upload');
   await expect(page.getByRole('heading', { level: 1, name: 'Mitarbeiterliste hochladen' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -57,7 +58,7 @@ test('the admin uploads a list for a policyholder, confirms, reads the counts an
   await expect(figure('Neu angelegt')).toHaveText('53');
   await expect(figure('Mit Validierungsfehler')).toHaveText('1');
   await expect(figure('Bearbeitet')).toHaveText('55');
-  expect(peopleOf(company)).toBe(2 + 53);
+  expect(await peopleOf(company)).toBe(2 + 53);
   const invitation = await waitForMail(`jw.0.${tag}@liste.example`);
   expect(invitation.subject).toBe('Einladung zum E-Learning-Portal Cyber-Sicherheit');
   expect(invitation.text).toContain('Alma Altkunde hat Sie für');
@@ -79,29 +80,38 @@ test('the admin uploads a list for a policyholder, confirms, reads the counts an
 
 test('the admin previews a policyholder’s queued list and imports it; another one is rejected', async ({ page }) => {
   const tag = `adminqueue${Date.now()}`;
-  createCompany(tag, { legacy: false });
+  await createCompany(tag, { legacy: false });
   const company = `Altbestand ${tag} GmbH`;
-  const queue = (filename: string, count: number) =>
-    withDb((db) => {
-      const { companyId, ownerId } = db
-        .prepare('select id as companyId, owner_id as ownerId from companies where company_name = ?')
-        .get(company) as { companyId: string; ownerId: string };
-      const rows = Array.from({ length: count }, (_, i) => ({
+  const queue = (filename: string, size: number) =>
+    writeDb(async (tx) => {
+      const [owner] = await tx
+        .select({ companyId: companies.id, ownerId: companies.ownerId })
+        .from(companies)
+        .where(eq(companies.companyName, company));
+      if (!owner) throw new Error(`${company} is not in the e2e database`);
+      const rows = Array.from({ length: size }, (_, i) => ({
         line: i + 2,
         firstname: 'Lena',
         lastname: 'Löwe',
         email: `${filename}.${i}.${tag}@queue.example`,
         errors: [],
       }));
-      db.prepare(
-        `insert into employee_uploads (id, company_id, uploaded_by, filename, rows, valid_count, invalid_count, status, created_at)
-         values (?, ?, ?, ?, ?, ?, 0, 'pending', ?)`,
-      ).run(crypto.randomUUID(), companyId, ownerId, `${filename}.csv`, JSON.stringify(rows), count, Date.now());
+      await tx.insert(employeeUploads).values({
+        id: crypto.randomUUID(),
+        companyId: owner.companyId,
+        uploadedBy: owner.ownerId,
+        filename: `${filename}.csv`,
+        rows: JSON.stringify(rows),
+        validCount: size,
+        invalidCount: 0,
+        status: 'pending',
+        createdAt: new Date(),
+      });
     });
-  queue('erste', 50);
-  queue('zweite', 51);
+  await queue('erste', 50);
+  await queue('zweite', 51);
 
-  await signIn(page, 'admin', { email: createAdminAccount('upload') });
+  await signIn(page, 'admin', { email: await createAdminAccount('upload') });
   await page.goto('/admin/upload');
   const queued = page.getByRole('region', { name: 'Eingegangene Listen der Versicherungsnehmer' });
   await expect(queued.getByRole('row').filter({ hasText: company })).toHaveCount(2);
@@ -114,12 +124,12 @@ test('the admin previews a policyholder’s queued list and imports it; another 
   await expect(dialog.locator('.figure').filter({ hasText: 'Neu angelegt' }).locator('.figure-value')).toHaveText('50');
   await dialog.getByRole('button', { name: 'Schließen', exact: true }).click();
   await expect(queued.getByRole('row').filter({ hasText: company })).toHaveCount(1);
-  expect(peopleOf(company)).toBe(2 + 50);
+  expect(await peopleOf(company)).toBe(2 + 50);
 
   await queued.getByRole('button', { name: `Vorschau für „zweite.csv“ von ${company}` }).click();
   await dialog.getByRole('button', { name: 'Ablehnen' }).click();
   await expect(dialog.getByText('wird abgelehnt; niemand wird angelegt')).toBeVisible();
   await dialog.getByRole('button', { name: 'Ablehnen' }).click();
   await expect(queued.getByRole('row').filter({ hasText: company })).toHaveCount(0);
-  expect(peopleOf(company)).toBe(2 + 50);
+  expect(await peopleOf(company)).toBe(2 + 50);
 });

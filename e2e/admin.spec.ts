@@ -7,7 +7,7 @@ test('an admin finds a policyholder, edits the company, blocks and unblocks, res
 }) => {
   test.setTimeout(150_000);
   const tag = `adm${Date.now()}`;
-  const { employer } = createCompany(tag, { legacy: false });
+  const { employer } = await createCompany(tag, { legacy: false });
   const company = `Altbestand ${tag} GmbH`;
 
   // The policyholder is signed in elsewhere; blocking must end that session.
@@ -16,7 +16,7 @@ test('an admin finds a policyholder, edits the company, blocks and unblocks, res
   await fillSignIn(customer, employer, DEMO_PASSWORD);
   await expect(customer).toHaveURL(/\/course-settings$/);
 
-  await signIn(page, 'admin', { email: createAdminAccount('flow') });
+  await signIn(page, 'admin', { email: await createAdminAccount('flow') });
   await expect(page).toHaveURL(/\/admin\/policyholders$/);
   await expect(page.getByRole('heading', { name: 'Versicherungsnehmer', level: 1 })).toBeVisible();
   await expect(page.getByText(/^\d+ von \d+ Kunden$/)).toBeVisible();
@@ -90,8 +90,8 @@ test('an admin deletes a policyholder completely after typing DELETE; the custom
 }) => {
   test.setTimeout(120_000);
   const tag = `del${Date.now()}`;
-  const { employer } = createCompany(tag, { legacy: false });
-  await signIn(page, 'admin', { email: createAdminAccount('flow') });
+  const { employer } = await createCompany(tag, { legacy: false });
+  await signIn(page, 'admin', { email: await createAdminAccount('flow') });
   await page.getByLabel('Suchen (Unternehmen, Name, E-Mail, Versicherungsnummer)').fill(tag);
   await page.getByRole('link', { name: `Altbestand ${tag} GmbH` }).click();
   await page.getByRole('button', { name: 'Vollständig löschen' }).click();

@@ -1,4 +1,5 @@
-import { withDb } from './support/db.ts';
+import { eq, users } from '@portal/db';
+import { userByEmail, writeDb } from './support/db.ts';
 import {
   DEMO,
   DEMO_PASSWORD,
@@ -125,11 +126,8 @@ test('the mobile menu opens with the button and closes on navigation', async ({ 
 test('the help video opens by itself until seen, plays at the spec speeds, and closing records sawVideo', async ({
   page,
 }) => {
-  const sawVideo = () =>
-    withDb(
-      (db) => (db.prepare('select saw_video as v from users where email = ?').get(DEMO.manager) as { v: number }).v,
-    );
-  withDb((db) => db.prepare('update users set saw_video = 0 where email = ?').run(DEMO.manager));
+  const sawVideo = async () => (await userByEmail(DEMO.manager)).sawVideo;
+  await writeDb((tx) => tx.update(users).set({ sawVideo: false }).where(eq(users.email, DEMO.manager)));
   await signIn(page, 'manager');
   const dialog = page.getByRole('dialog', { name: 'Erste Schritte' });
   await expect(dialog).toBeVisible();
@@ -145,7 +143,7 @@ test('the help video opens by itself until seen, plays at the spec speeds, and c
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect.poll(sawVideo).toBe(1);
+  await expect.poll(sawVideo).toBe(true);
   // Seen once: it no longer opens by itself.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

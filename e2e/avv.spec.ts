@@ -5,7 +5,7 @@ test('a pre-cut-off policyholder and their staff are blocked until the policyhol
   page,
   browser,
 }) => {
-  const { employer, employee } = createCompany(`legacy${Date.now()}`, { legacy: true });
+  const { employer, employee } = await createCompany(`legacy${Date.now()}`, { legacy: true });
 
   // The employee first: blocked while the supervisor has not accepted.
   const staffContext = await browser.newContext();
@@ -64,7 +64,7 @@ test('a pre-cut-off policyholder and their staff are blocked until the policyhol
 });
 
 test('cancel in the contract modal signs the policyholder out', async ({ page }) => {
-  const { employer } = createCompany(`cancel${Date.now()}`, { legacy: true });
+  const { employer } = await createCompany(`cancel${Date.now()}`, { legacy: true });
   await page.goto('/login');
   await fillSignIn(page, employer, DEMO_PASSWORD);
   await expect(page.getByRole('region', { name: 'Hinweise' })).toContainText('Bitte akzeptieren Sie den neuen');

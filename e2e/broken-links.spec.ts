@@ -69,7 +69,7 @@ for (const role of ['employee', 'manager', 'employer', 'admin'] as const) {
       const t = createTranslator(lang);
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
-      await signInFresh(page, role, freshAccount(role, lang, 'broken'));
+      await signInFresh(page, role, await freshAccount(role, lang, 'broken'));
       for (const link of BROKEN_LINKS[role]) await test.step(link.path, () => expectExplained(page, link, t));
 
       if (role !== 'admin') {
@@ -97,7 +97,7 @@ for (const role of ['employee', 'manager', 'employer', 'admin'] as const) {
 }
 
 test('an unknown address keeps the spec 404 page', async ({ page }) => {
-  await signInFresh(page, 'employee', freshAccount('employee', 'de', 'broken404'));
+  await signInFresh(page, 'employee', await freshAccount('employee', 'de', 'broken404'));
   await page.goto('/trainingz');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 – Page Not Found');
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toHaveCount(0);
@@ -111,7 +111,7 @@ const dropAborted = (errors: string[]) => {
 
 test('a failed data load says so inside the shell, and the retry loads the page', async ({ page, consoleErrors }) => {
   const t = createTranslator('de');
-  await signInFresh(page, 'employee', freshAccount('employee', 'de', 'retry'));
+  await signInFresh(page, 'employee', await freshAccount('employee', 'de', 'retry'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('pages.my_trainings'));
 
   // The server is gone: the next page's data cannot load.
@@ -139,7 +139,7 @@ test('a failed data load says so inside the shell, and the retry loads the page'
 
 test('a page whose code did not arrive offers a retry that loads it again', async ({ page, consoleErrors }) => {
   const t = createTranslator('de');
-  await signInFresh(page, 'employee', freshAccount('employee', 'de', 'chunk'));
+  await signInFresh(page, 'employee', await freshAccount('employee', 'de', 'chunk'));
   const chunk = /\/assets\/personal-certificate-page-[^/]+\.js$/;
   await page.route(chunk, (route) => route.abort());
   await page.goto('/personalCertificate');

@@ -20,7 +20,7 @@ test('a learner with six completed courses sees the certificate, downloads it in
   browser,
 }) => {
   const email = `certified.${Date.now()}@example.com`;
-  completeCourses(createLearner(email, SIX, 'de', { firstname: 'Zora', lastname: 'Zertifiziert' }), SIX);
+  await completeCourses(await createLearner(email, SIX, 'de', { firstname: 'Zora', lastname: 'Zertifiziert' }), SIX);
   await page.goto('/login');
   await fillSignIn(page, email, DEMO_PASSWORD);
   await page.getByRole('link', { name: 'Persönliches Zertifikat' }).click();
@@ -75,7 +75,10 @@ test('a learner with six completed courses sees the certificate, downloads it in
 
 test('a learner with five of six courses gets no certificate and sees what is missing', async ({ page }) => {
   const email = `almost.${Date.now()}@example.com`;
-  completeCourses(createLearner(email, SIX, 'de', { firstname: 'Fritz', lastname: 'Fastfertig' }), SIX.slice(0, 5));
+  await completeCourses(
+    await createLearner(email, SIX, 'de', { firstname: 'Fritz', lastname: 'Fastfertig' }),
+    SIX.slice(0, 5),
+  );
   await page.goto('/login');
   await fillSignIn(page, email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/trainings$/);

@@ -11,7 +11,7 @@ async function signInAsPolicyholder(page: import('@playwright/test').Page, email
 }
 
 test('the policyholder resets the e-learning once with RESET; the next date is shown', async ({ page }) => {
-  const { employer } = createCompany(`reset${Date.now()}`, { legacy: false });
+  const { employer } = await createCompany(`reset${Date.now()}`, { legacy: false });
   await signInAsPolicyholder(page, employer);
   const card = page.getByRole('region', { name: 'E-Learning zurücksetzen' });
   await card.getByRole('button', { name: 'E-Learning zurücksetzen' }).click();
@@ -25,7 +25,7 @@ test('the policyholder resets the e-learning once with RESET; the next date is s
 });
 
 test('the policyholder hands the role to an employee and becomes manager', async ({ page }) => {
-  const { employer, employee } = createCompany(`handover${Date.now()}`, { legacy: false });
+  const { employer, employee } = await createCompany(`handover${Date.now()}`, { legacy: false });
   await signInAsPolicyholder(page, employer);
   const card = page.getByRole('region', { name: 'Rolle des Versicherungsnehmers übergeben' });
   await card.getByRole('button', { name: /Neuer Versicherungsnehmer/ }).click();
@@ -44,7 +44,7 @@ test('the policyholder hands the role to an employee and becomes manager', async
 });
 
 test('the policyholder exports the company data as CSV for a German spreadsheet', async ({ page }) => {
-  const { employer, employee } = createCompany(`export${Date.now()}`, { legacy: false });
+  const { employer, employee } = await createCompany(`export${Date.now()}`, { legacy: false });
   await page.goto('/login');
   await fillSignIn(page, employer, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/course-settings$/);
@@ -62,7 +62,7 @@ test('the policyholder exports the company data as CSV for a German spreadsheet'
 });
 
 test('the policyholder uploads a list of 55 people, sees the row report and confirms', async ({ page }) => {
-  const { employer } = createCompany(`upload${Date.now()}`, { legacy: false });
+  const { employer } = await createCompany(`upload${Date.now()}`, { legacy: false });
   await signInAsPolicyholder(page, employer);
   const card = page.getByRole('region', { name: 'Mitarbeiterliste hochladen' });
   const lines = [
@@ -89,7 +89,7 @@ test('the policyholder uploads a list of 55 people, sees the row report and conf
 });
 
 test('a list with commas is refused with the reason and the support address', async ({ page }) => {
-  const { employer } = createCompany(`badupload${Date.now()}`, { legacy: false });
+  const { employer } = await createCompany(`badupload${Date.now()}`, { legacy: false });
   await signInAsPolicyholder(page, employer);
   const card = page.getByRole('region', { name: 'Mitarbeiterliste hochladen' });
   const fileChooser = page.waitForEvent('filechooser');

@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.
 
 test('an employer assigns and revokes courses per person and for all, and the counts follow', async ({ page }) => {
   // A name no other spec uses: they add learners to the same demo company in parallel.
-  createLearner('matrix.learner@example.com', [], 'de', { firstname: 'Mira', lastname: 'Matrixprobe' });
+  await createLearner('matrix.learner@example.com', [], 'de', { firstname: 'Mira', lastname: 'Matrixprobe' });
   await signIn(page, 'employer');
   await expect(page).toHaveURL(/\/course-settings$/);
   await expect(page.getByRole('heading', { name: 'Kurseinstellungen', level: 1 })).toBeVisible();
@@ -44,7 +44,7 @@ test('an employer assigns and revokes courses per person and for all, and the co
 });
 
 test('the workspace pages and the contract have no axe violations in English', async ({ page }) => {
-  const { employer } = createCompany(`axe-en${Date.now()}`, { legacy: false });
+  const { employer } = await createCompany(`axe-en${Date.now()}`, { legacy: false });
   await signIn(page, 'employer', { email: employer });
   await expect(page).toHaveURL(/\/course-settings$/);
   await page.getByRole('radio', { name: 'English' }).click();

@@ -7,7 +7,7 @@ test('an invited employee sets a password through /login/{token} and is signed i
   page,
 }) => {
   const email = `ina.${Date.now()}@example.com`;
-  const path = inviteEmployee(email);
+  const path = await inviteEmployee(email);
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Passwort ändern');
   await expect(page.getByLabel('E-Mail')).toHaveValue(email);

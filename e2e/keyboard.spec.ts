@@ -144,7 +144,10 @@ async function answerRight(page: Page) {
 test('a learner goes from sign-in to the certificate with the keyboard alone', async ({ page }) => {
   test.setTimeout(180_000);
   const email = `keyboard.${Date.now()}@example.com`;
-  completeCourses(createLearner(email, [SLUG, ...OTHERS], 'de', { firstname: 'Kim', lastname: 'Keyboard' }), OTHERS);
+  await completeCourses(
+    await createLearner(email, [SLUG, ...OTHERS], 'de', { firstname: 'Kim', lastname: 'Keyboard' }),
+    OTHERS,
+  );
 
   // Sign in: Tab to the fields, type, Enter submits.
   await page.goto('/login');

@@ -81,7 +81,7 @@ test('switching to English on the auth pages changes every visible string', asyn
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmelden');
   await switchToEnglish(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
-  for (const path of [...PUBLIC_PAGES, inviteEmployee(`lang.${Date.now()}@example.com`)]) {
+  for (const path of [...PUBLIC_PAGES, await inviteEmployee(`lang.${Date.now()}@example.com`)]) {
     await page.goto(path);
     await expectNoGermanLeft(page);
     await expectNoRawKeys(page);
@@ -89,7 +89,7 @@ test('switching to English on the auth pages changes every visible string', asyn
 });
 
 test('a signed-in person’s language choice is saved to their account', async ({ page, browser }) => {
-  const { employer } = createCompany(`lang${Date.now()}`, { legacy: false });
+  const { employer } = await createCompany(`lang${Date.now()}`, { legacy: false });
   await signIn(page, 'employer', { email: employer });
   await expect(page).toHaveURL('/course-settings');
   await expectNoRawKeys(page);

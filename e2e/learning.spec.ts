@@ -96,7 +96,7 @@ for (const lang of ['de', 'en'] as const) {
     const slug = 'password-security';
     const file = course(slug, lang);
     const email = `learner-pass-${lang}@example.com`;
-    createLearner(email, [slug, 'malware'], lang);
+    await createLearner(email, [slug, 'malware'], lang);
     await signInAs(page, email, lang);
     await expect(page.getByRole('heading', { name: file.title })).toBeVisible();
     await page.getByTestId(`open-${slug}`).click();
@@ -121,7 +121,7 @@ for (const lang of ['de', 'en'] as const) {
     const slug = 'malware';
     const file = course(slug, lang);
     const email = `learner-fail-${lang}@example.com`;
-    const userId = createLearner(email, [slug], lang);
+    const userId = await createLearner(email, [slug], lang);
     await signInAs(page, email, lang);
     await page.getByTestId(`open-${slug}`).click();
     await readSlidesByKeyboard(page, file);
@@ -129,13 +129,13 @@ for (const lang of ['de', 'en'] as const) {
     await answerAll(page, file, lang, 3);
     await expect(page.getByRole('heading', { name: TEXT[lang].failed })).toBeVisible();
     await expectNoAxeViolations(page);
-    expect(progressOf(userId, slug)).toMatchObject({ status: 'started', quizRepeatCount: 0 });
+    expect(await progressOf(userId, slug)).toMatchObject({ status: 'started', quizRepeatCount: 0 });
     await page.getByRole('button', { name: TEXT[lang].repeatQuiz }).click();
     await expect(page).toHaveURL(/\/quiz\/1$/);
-    await expect.poll(() => progressOf(userId, slug)?.quizRepeatCount).toBe(1);
+    await expect.poll(async () => (await progressOf(userId, slug))?.quizRepeatCount).toBe(1);
     await answerAll(page, file, lang, 4);
     await expect(page.getByRole('heading', { name: TEXT[lang].passed })).toBeVisible();
-    expect(progressOf(userId, slug)).toMatchObject({ status: 'completed', quizRepeatCount: 1 });
+    expect(await progressOf(userId, slug)).toMatchObject({ status: 'completed', quizRepeatCount: 1 });
   });
 }
 
@@ -143,7 +143,7 @@ test('a reload in the middle of a course resumes at the same slide', async ({ pa
   const slug = 'email-security';
   const file = course(slug, 'de');
   const email = 'learner-resume@example.com';
-  const userId = createLearner(email, [slug]);
+  const userId = await createLearner(email, [slug]);
   await signInAs(page, email, 'de');
   await page.getByTestId(`open-${slug}`).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(file.slides[0]?.title ?? '');
@@ -152,7 +152,7 @@ test('a reload in the middle of a course resumes at the same slide', async ({ pa
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(file.slides[1]?.title ?? '');
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(new RegExp(`/trainings/${slug}/3$`));
-  await expect.poll(() => progressOf(userId, slug)?.slideIndex).toBe(2);
+  await expect.poll(async () => (await progressOf(userId, slug))?.slideIndex).toBe(2);
   await page.goto(`/trainings/${slug}`);
   await expect(page).toHaveURL(new RegExp(`/trainings/${slug}/3$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(file.slides[2]?.title ?? '');
@@ -161,7 +161,7 @@ test('a reload in the middle of a course resumes at the same slide', async ({ pa
 });
 
 test('a course that is not assigned says so and leads back to my trainings', async ({ page }) => {
-  createLearner('learner-404@example.com', ['malware']);
+  await createLearner('learner-404@example.com', ['malware']);
   await signInAs(page, 'learner-404@example.com', 'de');
   // remote-work: a course no other spec assigns (specs run in parallel)
   await page.goto('/trainings/remote-work');

@@ -2,9 +2,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
-// A fresh database for every run, then the real server entry point.
+// A fresh database for every run, then the real server entry point. The run's database is its own
+// SQLite file, wiped here and opened by the support code too (e2e/support/db.ts): a DATABASE_URL
+// from the shell must not point the server at a PostgreSQL database instead.
 const file = process.env.DATABASE_FILE;
 if (!file?.includes('e2e')) throw new Error('e2e/serve.ts needs an e2e DATABASE_FILE');
+delete process.env.DATABASE_URL;
 rmSync(dirname(file), { recursive: true, force: true });
 
 /*

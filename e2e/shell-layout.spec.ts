@@ -86,7 +86,7 @@ for (const role of ['employee', 'manager', 'employer', 'admin'] as const) {
     test(`${role} (${lang}): the navigation fits at laptop and phone sizes`, async ({ page }) => {
       const t = createTranslator(lang);
       await page.addInitScript((value) => localStorage.setItem('lang', value), lang);
-      await signInFresh(page, role, freshAccount(role, lang, 'shell'));
+      await signInFresh(page, role, await freshAccount(role, lang, 'shell'));
       await expect(page).toHaveURL(HOME[role]);
       const nav = page.getByRole('navigation', { name: t('nav.main') });
       const menuButton = page.getByRole('button', { name: t('nav.open_menu') });

@@ -8,14 +8,14 @@
  */
 import { defaultStatsPeriod, overallStats } from '@portal/core';
 import { ensureLoadDatabase, FULL_LOAD_SIZE, LOAD_DATABASE_FILE } from '@portal/core/load-data';
-import { migrateDatabase, openDatabase } from '@portal/db';
+import { closeDatabase, migrateDatabase, openDatabase } from '@portal/db';
 
 const ROUNDS = 20;
 const TARGET_MS = 500;
 const DAY = 86_400_000;
 
 const file = process.env.LOAD_DATABASE_FILE ?? LOAD_DATABASE_FILE;
-const info = ensureLoadDatabase(file, (message) => console.log(message));
+const info = await ensureLoadDatabase(file, (message) => console.log(message));
 const n = (value: number) => value.toLocaleString('en');
 console.log(
   `admin statistics on ${info.file} (${info.reused ? 'reused' : `generated in ${info.seconds.toFixed(1)} s`}, ` +
@@ -29,15 +29,15 @@ if (JSON.stringify(info.size) !== JSON.stringify(FULL_LOAD_SIZE)) {
 
 // The server's connection: the same pragmas, and any migration newer than the file applied.
 const db = openDatabase(info.file);
-migrateDatabase(db);
+await migrateDatabase(db);
 
-function timings(run: () => unknown) {
+async function timings(run: () => unknown) {
   const wall: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
-    run();
+    await run();
     wall.push(performance.now() - started);
     const used = process.cpuUsage(cpuBefore);
     cpu.push((used.user + used.system) / 1000);
@@ -55,11 +55,11 @@ const cases: [string, { from: string; to: string }][] = [
   ['last 30 days (weekly series)', { from: monthAgo, to: today }],
 ];
 for (const [label, period] of cases) {
-  const { median, p95, cpu } = timings(() => overallStats(db, period));
+  const { median, p95, cpu } = await timings(() => overallStats(db, period));
   const verdict = median < TARGET_MS && p95 < TARGET_MS ? 'under' : 'OVER';
   console.log(
     `  ${label.padEnd(34)} median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms ` +
       `(CPU median ${cpu.toFixed(1)} ms; ${verdict} the ${TARGET_MS} ms target)`,
   );
 }
-db.$client.close();
+await closeDatabase(db);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { listMyTrainings, loadConfig, saveProgress, validateSessionToken } from '@portal/core';
 import { openDatabase, type TDatabase } from '@portal/db';
+import Database from 'better-sqlite3';
 import { Hono } from 'hono';
 import { createApp } from '../apps/server/src/app.ts';
 import { bodyText } from '../apps/server/src/http/read-body.ts';
@@ -37,9 +38,14 @@ function portal(file: string) {
 }
 
 function baseline(dir: string) {
-  const db = openDatabase(join(dir, 'baseline.sqlite'));
-  db.$client.exec('create table if not exists hits (id integer primary key, at integer not null)');
-  const insert = db.$client.prepare('insert into hits (at) values (?)');
+  // A bare better-sqlite3 connection with the portal's pragmas (packages/db/src/sqlite-database.ts):
+  // one synchronous insert, the floor the portal's writes are compared with.
+  const sqlite = new Database(join(dir, 'baseline.sqlite'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.exec('create table if not exists hits (id integer primary key, at integer not null)');
+  const insert = sqlite.prepare('insert into hits (at) values (?)');
   const app = new Hono();
   app.get('/json', (c) => c.json({ ok: true, items: [1, 2, 3] }));
   app.post('/insert', (c) => {
@@ -59,18 +65,18 @@ function baseline(dir: string) {
  * it runs only in this benchmark process.
  */
 function floor(app: Hono, db: TDatabase) {
-  const learner = (authorization: string | undefined) =>
-    validateSessionToken(db, authorization?.replace(/^Bearer /, '') ?? '')?.user ?? null;
+  const learner = async (authorization: string | undefined) =>
+    (await validateSessionToken(db, authorization?.replace(/^Bearer /, '') ?? ''))?.user ?? null;
   const json = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' };
-  app.get('/floor/trainings', (c) => {
-    const user = learner(c.req.header('authorization'));
+  app.get('/floor/trainings', async (c) => {
+    const user = await learner(c.req.header('authorization'));
     if (!user) return c.json({ success: false }, 401);
-    return c.body(JSON.stringify(listMyTrainings(db, user, 'de')), 200, json);
+    return c.body(JSON.stringify(await listMyTrainings(db, user, 'de')), 200, json);
   });
   app.post('/floor/save', async (c) => {
-    const user = learner(c.req.header('authorization'));
+    const user = await learner(c.req.header('authorization'));
     if (!user) return c.json({ success: false }, 401);
-    return c.body(JSON.stringify(saveProgress(db, user, JSON.parse(await bodyText(c)))), 200, json);
+    return c.body(JSON.stringify(await saveProgress(db, user, JSON.parse(await bodyText(c)))), 200, json);
   });
 }
 

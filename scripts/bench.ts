@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSession, hashPassword, validateSessionToken, verifyPassword } from '@portal/core';
-import { migrateDatabase, openDatabase, users } from '@portal/db';
+import { closeDatabase, migrateDatabase, openDatabase, transaction, users } from '@portal/db';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -29,17 +29,21 @@ for (let i = 0; i < 10; i++) {
 }
 
 const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'bench-')), 'bench.sqlite'));
-migrateDatabase(db);
-const user = db
-  .insert(users)
-  .values({ firstname: 'B', lastname: 'Ench', email: 'bench@example.com', role: 'employee' })
-  .returning({ id: users.id })
-  .get();
-const { token } = createSession(db, { userId: user.id, role: 'employee' });
+await migrateDatabase(db);
+// Read committed: one insert into an empty database of its own.
+const [user] = await transaction(db, (tx) =>
+  tx
+    .insert(users)
+    .values({ firstname: 'B', lastname: 'Ench', email: 'bench@example.com', role: 'employee' })
+    .returning({ id: users.id }),
+);
+if (!user) throw new Error('the bench user was not created');
+const { token } = await createSession(db, { userId: user.id, role: 'employee' });
 const rounds = 20_000;
 const started = performance.now();
-for (let i = 0; i < rounds; i++) validateSessionToken(db, token);
+for (let i = 0; i < rounds; i++) await validateSessionToken(db, token);
 const perCheck = (performance.now() - started) / rounds;
+await closeDatabase(db);
 
 console.log(`argon2id hash   median ${median(hashTimes).toFixed(1)} ms`);
 console.log(`argon2id verify median ${median(verifyTimes).toFixed(1)} ms`);

@@ -52,7 +52,7 @@ if (live.has(file) && !values.force) {
 
 console.log(`load data into ${file}`);
 const passwordHash = hashPasswordSync(LOAD_PASSWORD);
-const summary = createLoadDatabase(file, {
+const summary = await createLoadDatabase(file, {
   companies: count(values.companies, FULL_LOAD_SIZE.companies),
   employees: count(values.employees, FULL_LOAD_SIZE.employees),
   progressRows: count(values.progress, FULL_LOAD_SIZE.progressRows),

@@ -1,7 +1,8 @@
 /**
  * `npm run db:restore -- <backup file>`: replaces DATABASE_FILE with a backup.
  * Stop the portal first: a running server keeps writing to the old database and would overwrite
- * the restored one (see docs/operations.md).
+ * the restored one (see docs/operations.md). SQLite only: with DATABASE_URL the portal runs on
+ * PostgreSQL, which is restored with pg_restore or psql.
  */
 import { loadConfig } from '@portal/core';
 import { restoreDatabase } from '@portal/db';
@@ -12,6 +13,14 @@ if (!backupFile) {
   process.exit(1);
 }
 const config = loadConfig();
+if (config.DATABASE_URL) {
+  console.error(
+    'db:restore replaces the SQLite file (DATABASE_FILE) and does nothing on PostgreSQL. DATABASE_URL is set, so ' +
+      'the portal runs on PostgreSQL: restore a pg_dump with pg_restore or psql (docs/operations.md), or unset ' +
+      `DATABASE_URL to restore ${config.DATABASE_FILE}. Nothing was changed.`,
+  );
+  process.exit(1);
+}
 try {
   restoreDatabase(backupFile, config.DATABASE_FILE);
 } catch (error) {

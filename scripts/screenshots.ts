@@ -97,7 +97,14 @@ async function startServer(): Promise<ChildProcess> {
   rmSync(DATA_DIR, { recursive: true, force: true });
   // No SMTP: mails wait in the outbox, nothing is sent. The server runs from source as `npm start`
   // does and serves the built web app from apps/web/dist.
-  const { SMTP_URL: _smtp, E2E_SMTP_PORT: _smtpPort, E2E_MAIL_DIR: _mailDir, ...environment } = process.env;
+  // Its own SQLite file, also when the shell has a DATABASE_URL (the run starts from an empty database).
+  const {
+    SMTP_URL: _smtp,
+    E2E_SMTP_PORT: _smtpPort,
+    E2E_MAIL_DIR: _mailDir,
+    DATABASE_URL: _databaseUrl,
+    ...environment
+  } = process.env;
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...environment,

@@ -16,7 +16,7 @@ export async function storageStateFor(
   browser: Browser,
   key: string,
   signIn: (page: Page) => Promise<void>,
-  setUp: () => void = () => {},
+  setUp: () => unknown = () => {},
 ): Promise<string> {
   const file = join(STATE_DIR, `${key}.json`);
   const lock = `${file}.lock`;
@@ -32,7 +32,7 @@ export async function storageStateFor(
     }
     try {
       if (existsSync(file)) break;
-      setUp();
+      await setUp();
       const context = await browser.newContext();
       try {
         await signIn(await context.newPage());

@@ -1,40 +1,83 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sealTotpSecret } from '@portal/core';
-import Database from 'better-sqlite3';
+import {
+  and,
+  certificates,
+  closeDatabase,
+  companies,
+  courseAssignments,
+  courseProgress,
+  eq,
+  oneTimeTokens,
+  openDatabase,
+  type TDatabase,
+  type TTransaction,
+  transaction,
+  users,
+} from '@portal/db';
 import { Secret } from 'otpauth';
 import { E2E_DATABASE_FILE, E2E_TOTP_KEY } from '../../playwright.config.ts';
 
 /**
- * Direct access to the e2e database for set-up the UI of this issue cannot do yet
- * (inviting people arrives with the employer workspace).
+ * Direct access to the e2e database for set-up the UI cannot do (or not quickly), through the
+ * portal's data layer (ADR 028): reads on `db`, writes in `transaction(db, …)`. Each call opens
+ * its own handle and closes it again, as another process beside the running server.
  */
-export function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(E2E_DATABASE_FILE);
-  db.pragma('busy_timeout = 5000');
+export async function withDb<T>(work: (db: TDatabase) => Promise<T>): Promise<T> {
+  const db = openDatabase(E2E_DATABASE_FILE);
   try {
-    return work(db);
+    return await work(db);
   } finally {
-    db.close();
+    await closeDatabase(db);
   }
 }
 
+/** Runs `work` in one transaction on the e2e database. */
+export function writeDb<T>(work: (tx: TTransaction) => Promise<T>): Promise<T> {
+  // Read committed: test set-up of rows no other writer touches (fresh ids and addresses).
+  return withDb((db) => transaction(db, work));
+}
+
+/** A demo account's row (the id, company and password hash are reused by the set-up below). */
+async function demoUser(db: TDatabase | TTransaction, email: string) {
+  const [row] = await db
+    .select({ id: users.id, companyId: users.companyId, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email));
+  if (!row) throw new Error(`${email} is not in the e2e database (was the demo data seeded?)`);
+  return row;
+}
+
 /** An invited employee of the demo company with a 14-day invitation link; returns the link path. */
-export function inviteEmployee(email: string, firstname = 'Ina', lastname = 'Neumann'): string {
-  return withDb((db) => {
-    const company = db.prepare('select id from companies limit 1').get() as { id: string };
+export async function inviteEmployee(email: string, firstname = 'Ina', lastname = 'Neumann'): Promise<string> {
+  const token = randomBytes(32).toString('hex');
+  const hash = createHash('sha256').update(token).digest('hex');
+  await writeDb(async (tx) => {
+    const [company] = await tx.select({ id: companies.id }).from(companies).limit(1);
+    if (!company) throw new Error('no company in the e2e database');
     const userId = crypto.randomUUID();
-    db.prepare(
-      `insert into users (id, firstname, lastname, email, role, company_id, is_first_login, active, created_at)
-       values (?, ?, ?, ?, 'employee', ?, 1, 0, ?)`,
-    ).run(userId, firstname, lastname, email, company.id, Date.now());
-    const token = randomBytes(32).toString('hex');
-    const hash = createHash('sha256').update(token).digest('hex');
-    db.prepare(
-      `insert into one_time_tokens (id, kind, token_hash, user_id, created_at, expires_at)
-       values (?, 'invitation', ?, ?, ?, ?)`,
-    ).run(crypto.randomUUID(), hash, userId, Date.now(), Date.now() + 14 * 86_400_000);
-    return `/login/${token}?email=${encodeURIComponent(email)}`;
+    const now = new Date();
+    await tx.insert(users).values({
+      id: userId,
+      firstname,
+      lastname,
+      email,
+      role: 'employee',
+      companyId: company.id,
+      isFirstLogin: true,
+      active: false,
+      createdAt: now,
+    });
+    await tx.insert(oneTimeTokens).values({
+      id: crypto.randomUUID(),
+      kind: 'invitation',
+      tokenHash: hash,
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 14 * 86_400_000),
+    });
   });
+  return `/login/${token}?email=${encodeURIComponent(email)}`;
 }
 
 /**
@@ -46,42 +89,53 @@ export function createLearner(
   slugs: readonly string[],
   lang: 'de' | 'en' = 'de',
   name: { firstname: string; lastname: string } = { firstname: 'Lea', lastname: 'Lernwillig' },
-): string {
-  return withDb((db) => {
-    const template = db
-      .prepare("select company_id as companyId, password_hash as hash from users where email = 'employee@example.com'")
-      .get() as { companyId: string; hash: string };
+): Promise<string> {
+  return writeDb(async (tx) => {
+    const template = await demoUser(tx, 'employee@example.com');
     const userId = crypto.randomUUID();
-    db.prepare(
-      `insert into users (id, firstname, lastname, email, role, company_id, password_hash, is_first_login, active,
-                          data_protection_policy_accepted, lang, created_at)
-       values (?, ?, ?, ?, 'employee', ?, ?, 0, 1, 1, ?, ?)`,
-    ).run(userId, name.firstname, name.lastname, email, template.companyId, template.hash, lang, Date.now());
-    const assign = db.prepare('insert into course_assignments (user_id, course_slug) values (?, ?)');
-    for (const slug of slugs) assign.run(userId, slug);
+    await tx.insert(users).values({
+      id: userId,
+      firstname: name.firstname,
+      lastname: name.lastname,
+      email,
+      role: 'employee',
+      companyId: template.companyId,
+      passwordHash: template.passwordHash,
+      isFirstLogin: false,
+      active: true,
+      dataProtectionPolicyAccepted: true,
+      lang,
+      createdAt: new Date(),
+    });
+    if (slugs.length > 0) {
+      await tx.insert(courseAssignments).values(slugs.map((slug) => ({ userId, courseSlug: slug })));
+    }
     return userId;
   });
 }
 
-export function progressOf(userId: string, slug: string) {
-  return withDb(
-    (db) =>
-      db
-        .prepare(
-          `select status, slide_index as slideIndex, quiz_repeat_count as quizRepeatCount,
-                  module_repeat_count as moduleRepeatCount, working_seconds as workingSeconds
-             from course_progress where user_id = ? and course_slug = ?`,
-        )
-        .get(userId, slug) as
-        | {
-            status: string;
-            slideIndex: number;
-            quizRepeatCount: number;
-            moduleRepeatCount: number;
-            workingSeconds: number;
-          }
-        | undefined,
-  );
+export interface TProgressRow {
+  status: string;
+  slideIndex: number;
+  quizRepeatCount: number;
+  moduleRepeatCount: number;
+  workingSeconds: number;
+}
+
+export function progressOf(userId: string, slug: string): Promise<TProgressRow | undefined> {
+  return withDb(async (db) => {
+    const [row] = await db
+      .select({
+        status: courseProgress.status,
+        slideIndex: courseProgress.slideIndex,
+        quizRepeatCount: courseProgress.quizRepeatCount,
+        moduleRepeatCount: courseProgress.moduleRepeatCount,
+        workingSeconds: courseProgress.workingSeconds,
+      })
+      .from(courseProgress)
+      .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseSlug, slug)));
+    return row;
+  });
 }
 
 /**
@@ -90,57 +144,92 @@ export function progressOf(userId: string, slug: string) {
  * the demo password. `legacy`: registered before the AVV cut-off (2022-03-18 10:38) and not
  * accepted; otherwise accepted.
  */
-export function createCompany(tag: string, options: { legacy: boolean }): { employer: string; employee: string } {
-  return withDb((db) => {
-    const hash = (
-      db.prepare("select password_hash as hash from users where email = 'employee@example.com'").get() as {
-        hash: string;
-      }
-    ).hash;
+export function createCompany(
+  tag: string,
+  options: { legacy: boolean },
+): Promise<{ employer: string; employee: string }> {
+  return writeDb(async (tx) => {
+    const { passwordHash } = await demoUser(tx, 'employee@example.com');
     const companyId = crypto.randomUUID();
     const employerId = crypto.randomUUID();
     const employeeId = crypto.randomUUID();
-    const created = options.legacy ? Date.parse('2021-05-03T08:00:00Z') : Date.now();
+    const created = options.legacy ? new Date('2021-05-03T08:00:00Z') : new Date();
     const employer = `boss.${tag}@example.com`;
     const employee = `staff.${tag}@example.com`;
-    db.prepare(
-      `insert into companies (id, company_name, street, post_code, city, phone_number, insurance_number, created_at)
-       values (?, ?, 'Werkstraße 7', '20095', 'Hamburg', '+49 40 123456', 'AS-2024050601', ?)`,
-    ).run(companyId, `Altbestand ${tag} GmbH`, created);
-    const insertUser = db.prepare(
-      `insert into users (id, firstname, lastname, email, role, company_id, password_hash, is_first_login, active,
-                          data_protection_policy_accepted, order_processing_accepted, saw_video, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, 0, 1, 1, ?, 1, ?)`,
-    );
-    const accepted = options.legacy ? 0 : 1;
-    insertUser.run(employerId, 'Alma', 'Altkunde', employer, 'employer', companyId, hash, accepted, created);
-    insertUser.run(employeeId, 'Bruno', 'Belegschaft', employee, 'employee', companyId, hash, 0, created);
-    if (!options.legacy) {
-      db.prepare('update users set order_processing_accepted_at = ? where id = ?').run(created, employerId);
-    }
-    db.prepare('update companies set owner_id = ? where id = ?').run(employerId, companyId);
-    db.prepare("update users set salutation = 'Mrs' where id = ?").run(employerId);
-    db.prepare("update users set salutation = 'Mr' where id = ?").run(employeeId);
-    db.prepare("insert into course_assignments (user_id, course_slug) values (?, 'malware')").run(employeeId);
+    await tx.insert(companies).values({
+      id: companyId,
+      companyName: `Altbestand ${tag} GmbH`,
+      street: 'Werkstraße 7',
+      postCode: '20095',
+      city: 'Hamburg',
+      phoneNumber: '+49 40 123456',
+      insuranceNumber: 'AS-2024050601',
+      createdAt: created,
+    });
+    const person = {
+      companyId,
+      passwordHash,
+      isFirstLogin: false,
+      active: true,
+      dataProtectionPolicyAccepted: true,
+      sawVideo: true,
+      createdAt: created,
+    };
+    await tx.insert(users).values([
+      {
+        ...person,
+        id: employerId,
+        firstname: 'Alma',
+        lastname: 'Altkunde',
+        email: employer,
+        role: 'employer',
+        salutation: 'Mrs',
+        orderProcessingAccepted: !options.legacy,
+        orderProcessingAcceptedAt: options.legacy ? null : created,
+      },
+      {
+        ...person,
+        id: employeeId,
+        firstname: 'Bruno',
+        lastname: 'Belegschaft',
+        email: employee,
+        role: 'employee',
+        salutation: 'Mr',
+        orderProcessingAccepted: false,
+      },
+    ]);
+    await tx.update(companies).set({ ownerId: employerId }).where(eq(companies.id, companyId));
+    await tx.insert(courseAssignments).values({ userId: employeeId, courseSlug: 'malware' });
     return { employer, employee };
   });
 }
 
 /** Marks courses as completed (passed) for a person, a day apart, ending yesterday. */
-export function completeCourses(userId: string, slugs: readonly string[]) {
-  withDb((db) => {
-    const person = db.prepare('select company_id as companyId from users where id = ?').get(userId) as {
-      companyId: string;
-    };
-    const insert = db.prepare(
-      `insert into course_progress (id, user_id, company_id, course_slug, status, slide_index, max_slide_index,
-                                    best_score, content_version, started_at, completed_at, updated_at)
-       values (?, ?, ?, ?, 'completed', 0, 0, 100, 'e2e', ?, ?, ?)`,
+export async function completeCourses(userId: string, slugs: readonly string[]): Promise<void> {
+  await writeDb(async (tx) => {
+    const [person] = await tx.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
+    const companyId = person?.companyId;
+    if (!companyId) throw new Error(`${userId} belongs to no company`);
+    if (slugs.length === 0) return;
+    await tx.insert(courseProgress).values(
+      slugs.map((slug, index) => {
+        const at = Date.now() - (slugs.length - index) * 86_400_000;
+        return {
+          id: crypto.randomUUID(),
+          userId,
+          companyId,
+          courseSlug: slug,
+          status: 'completed' as const,
+          slideIndex: 0,
+          maxSlideIndex: 0,
+          bestScore: 100,
+          contentVersion: 'e2e',
+          startedAt: new Date(at - 3_600_000),
+          completedAt: new Date(at),
+          updatedAt: new Date(at),
+        };
+      }),
     );
-    slugs.forEach((slug, index) => {
-      const at = Date.now() - (slugs.length - index) * 86_400_000;
-      insert.run(crypto.randomUUID(), userId, person.companyId, slug, at - 3_600_000, at, at);
-    });
   });
 }
 
@@ -149,28 +238,33 @@ export function completeCourses(userId: string, slugs: readonly string[]) {
  * A TOTP code is accepted once per account, so specs signing in as the same admin in parallel
  * would queue for the next 30-second step; separate admins never wait.
  */
-export function createAdminAccount(tag: string): string {
-  return withDb((db) => {
-    const { hash } = db.prepare("select password_hash as hash from users where email = 'admin@example.com'").get() as {
-      hash: string;
-    };
+export function createAdminAccount(tag: string): Promise<string> {
+  return writeDb(async (tx) => {
+    const { passwordHash } = await demoUser(tx, 'admin@example.com');
     const email = `admin.${tag}.${Date.now()}@example.com`;
     const id = crypto.randomUUID();
-    // Sealed as the portal stores it, with the e2e server's key (ADR 026).
-    const secret = sealTotpSecret(E2E_TOTP_KEY, id, new Secret({ size: 20 }).base32);
-    db.prepare(
-      `insert into users (id, firstname, lastname, email, role, password_hash, is_first_login, active,
-                          data_protection_policy_accepted, totp_secret, created_at)
-       values (?, 'Test', ?, ?, 'admin', ?, 0, 1, 1, ?, ?)`,
-    ).run(id, `Admin ${tag}`, email, hash, secret, Date.now());
+    await tx.insert(users).values({
+      id,
+      firstname: 'Test',
+      lastname: `Admin ${tag}`,
+      email,
+      role: 'admin',
+      passwordHash,
+      isFirstLogin: false,
+      active: true,
+      dataProtectionPolicyAccepted: true,
+      // Sealed as the portal stores it, with the e2e server's key (ADR 026).
+      totpSecret: sealTotpSecret(E2E_TOTP_KEY, id, new Secret({ size: 20 }).base32),
+      createdAt: new Date(),
+    });
     return email;
   });
 }
 
 /** An admin of its own who has not set up the authenticator yet: the sign-in shows the set-up step. */
-export function createAdminWithoutTotp(tag: string): string {
-  const email = createAdminAccount(tag);
-  withDb((db) => db.prepare('update users set totp_secret = null where email = ?').run(email));
+export async function createAdminWithoutTotp(tag: string): Promise<string> {
+  const email = await createAdminAccount(tag);
+  await writeDb((tx) => tx.update(users).set({ totpSecret: null }).where(eq(users.email, email)));
   return email;
 }
 
@@ -178,25 +272,35 @@ export function createAdminWithoutTotp(tag: string): string {
  * A certificate record as `/verify/{code}` reads it, for the demo company: valid for a year,
  * expired yesterday, or revoked (content anonymised, as after a deletion).
  */
-export function createCertificate(code: string, state: 'valid' | 'expired' | 'revoked') {
-  withDb((db) => {
-    const company = db.prepare("select id from companies where company_name = 'Musterfirma GmbH'").get() as {
-      id: string;
-    };
+export async function createCertificate(code: string, state: 'valid' | 'expired' | 'revoked'): Promise<void> {
+  await writeDb(async (tx) => {
+    const [company] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.companyName, 'Musterfirma GmbH'));
+    if (!company) throw new Error('the demo company is not in the e2e database');
     const now = Date.now();
     const issued = state === 'expired' ? now - 400 * 86_400_000 : now - 86_400_000;
     const validUntil = state === 'expired' ? now - 86_400_000 : now + 364 * 86_400_000;
-    db.prepare(
-      `insert into certificates (id, code, kind, company_id, content, issued_at, valid_until, revoked_at, revoked_reason)
-       values (?, ?, 'company', ?, null, ?, ?, ?, ?)`,
-    ).run(
-      crypto.randomUUID(),
+    await tx.insert(certificates).values({
+      id: crypto.randomUUID(),
       code,
-      company.id,
-      issued,
-      validUntil,
-      state === 'revoked' ? now : null,
-      state === 'revoked' ? 'company_deleted' : null,
-    );
+      kind: 'company',
+      companyId: company.id,
+      content: null,
+      issuedAt: new Date(issued),
+      validUntil: new Date(validUntil),
+      revokedAt: state === 'revoked' ? new Date(now) : null,
+      revokedReason: state === 'revoked' ? 'company_deleted' : null,
+    });
+  });
+}
+
+/** A person's row, by email (for specs that check what the UI stored). */
+export async function userByEmail(email: string) {
+  return withDb(async (db) => {
+    const [row] = await db.select().from(users).where(eq(users.email, email));
+    if (!row) throw new Error(`${email} is not in the e2e database`);
+    return row;
   });
 }

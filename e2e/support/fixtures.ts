@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test as base, expect, type Page } from '@playwright/test';
 import { openTotpSecret } from '@portal/core';
+import { eq, users } from '@portal/db';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_DEMO_PASSWORD, E2E_TOTP_KEY } from '../../playwright.config.ts';
 import { withDb } from './db.ts';
@@ -35,10 +36,12 @@ export async function passTotp(page: Page, email: string) {
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toHaveText(/Zwei-Faktor-Anmeldung|Two-factor sign-in/);
   const setup = /einrichten|Set up/.test((await heading.textContent()) ?? '');
-  const secret = setup ? ((await page.getByTestId('totp-secret').textContent()) ?? '') : readTotpState(email).secret;
+  const secret = setup
+    ? ((await page.getByTestId('totp-secret').textContent()) ?? '')
+    : (await readTotpState(email)).secret;
   for (let attempt = 0; attempt < 4; attempt++) {
     const current = Math.floor(Date.now() / STEP_MS);
-    const lastUsed = readTotpState(email).lastUsedStep;
+    const lastUsed = (await readTotpState(email)).lastUsedStep;
     const step = Math.max(current, (lastUsed ?? -1) + 1);
     if (step > current + 1) await page.waitForTimeout((step - 1) * STEP_MS - Date.now() + 1000);
     await page
@@ -69,13 +72,18 @@ export const totpCodeAt = (secret: string, step: number) =>
     timestamp: step * STEP_MS + 1000,
   });
 
-function readTotpState(email: string): { secret: string; lastUsedStep: number | null } {
-  return withDb((db) => {
-    const row = db
-      .prepare(
-        'select id, totp_secret as secret, totp_pending_secret as pending, totp_last_used_step as step from users where email = ?',
-      )
-      .get(email) as { id: string; secret: string | null; pending: string | null; step: number | null };
+function readTotpState(email: string): Promise<{ secret: string; lastUsedStep: number | null }> {
+  return withDb(async (db) => {
+    const [row] = await db
+      .select({
+        id: users.id,
+        secret: users.totpSecret,
+        pending: users.totpPendingSecret,
+        step: users.totpLastUsedStep,
+      })
+      .from(users)
+      .where(eq(users.email, email));
+    if (!row) throw new Error(`${email} is not in the e2e database`);
     const sealed = row.secret ?? row.pending;
     // The authenticator app's copy: the stored one is sealed with the e2e server's key (ADR 026).
     return { secret: sealed ? openTotpSecret(E2E_TOTP_KEY, row.id, sealed) : '', lastUsedStep: row.step };

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { createAdminAccount, createCompany, createLearner, withDb } from './db.ts';
+import { courseAssignments, eq, users } from '@portal/db';
+import { createAdminAccount, createCompany, createLearner, writeDb } from './db.ts';
 import { DEMO_PASSWORD, fillSignIn, passTotp, type TDemoRole } from './fixtures.ts';
 
 let counter = 0;
@@ -9,26 +10,28 @@ let counter = 0;
  * employees and managers in the demo company with one course (malware) assigned, an employer with
  * a company of its own and the same course, an admin with an authenticator of its own.
  */
-export function freshAccount(role: TDemoRole, lang: 'de' | 'en', tag: string): string {
+export async function freshAccount(role: TDemoRole, lang: 'de' | 'en', tag: string): Promise<string> {
   const unique = `${tag}.${role}.${lang}.${Date.now()}.${++counter}`;
   let email: string;
-  if (role === 'admin') email = createAdminAccount(unique);
+  if (role === 'admin') email = await createAdminAccount(unique);
   else if (role === 'employer') {
-    email = createCompany(unique, { legacy: false }).employer;
-    withDb((db) =>
-      db
-        .prepare(
-          "insert into course_assignments (user_id, course_slug) select id, 'malware' from users where email = ?",
-        )
-        .run(email),
-    );
+    const employer = (await createCompany(unique, { legacy: false })).employer;
+    email = employer;
+    await writeDb(async (tx) => {
+      const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.email, employer));
+      if (person) await tx.insert(courseAssignments).values({ userId: person.id, courseSlug: 'malware' });
+    });
   } else {
     email = `${unique}@example.com`;
-    createLearner(email, ['malware'], lang);
-    if (role === 'manager') withDb((db) => db.prepare("update users set role = 'manager' where email = ?").run(email));
+    await createLearner(email, ['malware'], lang);
+    if (role === 'manager') {
+      const manager = email;
+      await writeDb((tx) => tx.update(users).set({ role: 'manager' }).where(eq(users.email, manager)));
+    }
   }
   // Seen the help video already: it would open by itself for managers and cover the page.
-  withDb((db) => db.prepare('update users set lang = ?, saw_video = 1 where email = ?').run(lang, email));
+  const person = email;
+  await writeDb((tx) => tx.update(users).set({ lang, sawVideo: true }).where(eq(users.email, person)));
   return email;
 }
 

@@ -1,6 +1,7 @@
 import { appRouter, createContextFactory } from '@portal/api';
 import type { TConfig } from '@portal/core';
-import type { TDatabase } from '@portal/db';
+import { isDatabaseUnavailable, pingDatabase, type TDatabase } from '@portal/db';
+import { createTranslator, localeFromAcceptLanguage } from '@portal/i18n';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { type Context, Hono } from 'hono';
 import { devMailboxRoutes } from './dev/mailbox.ts';
@@ -23,10 +24,12 @@ export interface TAppDeps {
   config: TConfig;
   logger: TLogger;
   webDist: string;
+  /** True once the process has been told to stop: readiness answers 503 so traffic moves away. */
+  isDraining?: () => boolean;
 }
 
 /** The whole HTTP surface; `main.ts` only adds the listening socket and background work. */
-export function createApp({ db, config, logger, webDist }: TAppDeps) {
+export function createApp({ db, config, logger, webDist, isDraining = () => false }: TAppDeps) {
   const app = new Hono();
   const makeContext = createContextFactory({ db, config });
   const createContext = (c: Context, via: 'rest' | 'trpc', setHeader: (name: string, value: string) => void) =>
@@ -39,11 +42,27 @@ export function createApp({ db, config, logger, webDist }: TAppDeps) {
     requestLog((line) => logger.info(line)),
   );
   app.use('*', securityHeaders({ hsts: config.secureCookies }));
+  // A draining process answers what it has, then lets each connection end (ADR 029).
+  app.use('*', async (c, next) => {
+    await next();
+    if (isDraining()) c.header('Connection', 'close');
+  });
   app.use('*', requestBodyLimit());
 
-  app.get('/healthz', (c) => {
-    db.$client.prepare('select 1').get();
-    return c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' });
+  // Liveness: the process answers. It does not ask the database, so an orchestrator does not
+  // restart every process while PostgreSQL restarts (ADR 029).
+  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
+  // Readiness: this process takes requests (not draining) and its database answers.
+  app.get('/readyz', async (c) => {
+    const headers = { 'Cache-Control': 'no-store' };
+    if (isDraining()) return c.json({ status: 'draining' }, 503, headers);
+    try {
+      await pingDatabase(db);
+    } catch (error) {
+      logger.warn(`readiness: the database does not answer (${error instanceof Error ? error.message : error})`);
+      return c.json({ status: 'database_unavailable' }, 503, headers);
+    }
+    return c.json({ status: 'ready' }, 200, headers);
   });
 
   app.all('/trpc/*', (c) =>
@@ -79,6 +98,20 @@ export function createApp({ db, config, logger, webDist }: TAppDeps) {
   app.route('/', webAppRoutes(webDist));
 
   app.onError((error, c) => {
+    if (isDatabaseUnavailable(error)) {
+      logger.warn(`database unavailable on ${c.req.method} ${c.req.path}: ${error.message}`);
+      const t = createTranslator(localeFromAcceptLanguage(c.req.header('accept-language') ?? null));
+      return c.json(
+        {
+          success: false,
+          code: 'SERVICE_UNAVAILABLE',
+          messageKey: 'errors.unavailable',
+          message: t('errors.unavailable'),
+        },
+        503,
+        { 'Retry-After': '5' },
+      );
+    }
     logger.error(`unhandled error on ${c.req.method} ${c.req.path}`, error);
     return c.json({ success: false, code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong' }, 500);
   });

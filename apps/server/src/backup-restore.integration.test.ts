@@ -2,7 +2,18 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@portal/core';
-import { backupDatabase, eq, migrateDatabase, openDatabase, restoreDatabase, type TDatabase, users } from '@portal/db';
+import {
+  backupDatabase,
+  closeDatabase,
+  driverOf,
+  eq,
+  migrateDatabase,
+  openDatabase,
+  restoreDatabase,
+  type TDatabase,
+  transaction,
+  users,
+} from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDb,
@@ -17,29 +28,25 @@ import { createApp } from './app.ts';
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 let t: TTestDb;
 let companyId: string;
-const dir = mkdtempSync(join(tmpdir(), 'backup-restore-'));
-const backupFile = join(dir, 'backups', 'portal-backup.sqlite');
-const restoredFile = join(dir, 'restored', 'portal.sqlite');
+let dir: string;
+let backupFile: string;
+let restoredFile: string;
 const restoredConnections: TDatabase[] = [];
 
-beforeAll(async () => {
-  t = createTestDb();
-  ({ companyId } = await seedEmployer(t.db));
-});
-afterAll(() => {
-  for (const db of restoredConnections) if (db.$client.open) db.$client.close();
-  t.cleanup();
-  rmSync(dir, { recursive: true, force: true });
-});
+/*
+ * About SQLite files: the online backup and the restore copy them (`npm run db:backup`,
+ * `db:restore`), so this file runs on SQLite in both suites; PostgreSQL is backed up with pg_dump
+ * (docs/operations.md).
+ */
 
-const hasUser = (db: TDatabase, email: string) =>
-  db.select({ id: users.id }).from(users).where(eq(users.email, email)).get() !== undefined;
+const hasUser = async (db: TDatabase, email: string) =>
+  (await db.select({ id: users.id }).from(users).where(eq(users.email, email))).length > 0;
 
 /** Starts the portal on a database file the way main.ts does, without the listening socket. */
-function appOn(file: string) {
+async function appOn(file: string) {
   const db = openDatabase(file);
   restoredConnections.push(db);
-  migrateDatabase(db);
+  await migrateDatabase(db);
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_PUBLIC_URL,
@@ -56,42 +63,55 @@ const signIn = (app: ReturnType<typeof createApp>, email: string) =>
     body: JSON.stringify({ email, password: STRONG_PASSWORD }),
   });
 
-describe('online backup and restore', () => {
+describe('online backup and restore (SQLite files)', () => {
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'backup-restore-'));
+    backupFile = join(dir, 'backups', 'portal-backup.sqlite');
+    restoredFile = join(dir, 'restored', 'portal.sqlite');
+    t = await createTestDb({ dialect: 'sqlite' });
+    ({ companyId } = await seedEmployer(t.db));
+  });
+  afterAll(async () => {
+    for (const db of restoredConnections) await closeDatabase(db);
+    await t.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('backs up while another connection writes, and the portal runs on the restored file', async () => {
-    const kept = seedEmployee(t.db, companyId, { email: 'kept@example.com' });
+    const kept = await seedEmployee(t.db, companyId, { email: 'kept@example.com' });
 
-    // A second connection, like a request in the running server, holds an open write transaction.
-    const writer = openDatabase(t.file);
-    writer.$client.exec('BEGIN IMMEDIATE');
-    writer
-      .insert(users)
-      .values({ firstname: 'Un', lastname: 'Committed', email: 'uncommitted@example.com', role: 'employee' })
-      .run();
-    await backupDatabase(t.db, backupFile);
-    writer.$client.exec('COMMIT');
-    writer.$client.close();
+    // A second handle, like a request in the running server, holds an open write transaction
+    // while the backup runs.
+    const writer = t.openAnother();
+    await transaction(writer, async (tx) => {
+      await tx
+        .insert(users)
+        .values({ firstname: 'Un', lastname: 'Committed', email: 'uncommitted@example.com', role: 'employee' });
+      await backupDatabase(t.db, backupFile);
+    });
+    await closeDatabase(writer);
 
-    const late = seedEmployee(t.db, companyId, { email: 'after-backup@example.com' });
-    expect(hasUser(t.db, 'uncommitted@example.com')).toBe(true);
+    const late = await seedEmployee(t.db, companyId, { email: 'after-backup@example.com' });
+    expect(await hasUser(t.db, 'uncommitted@example.com')).toBe(true);
 
     // Leftovers of an older database at the target must not be replayed onto the restored file.
     rmSync(join(dir, 'restored'), { recursive: true, force: true });
     restoreDatabase(backupFile, restoredFile);
     expect(existsSync(`${restoredFile}-wal`)).toBe(false);
 
-    const { db, app } = appOn(restoredFile);
-    expect(db.$client.pragma('integrity_check', { simple: true })).toBe('ok');
+    const { db, app } = await appOn(restoredFile);
+    expect(driverOf(db).sqliteConnection?.pragma('integrity_check', { simple: true })).toBe('ok');
     expect((await app.request('/healthz')).status).toBe(200);
     const session = await signIn(app, kept.email);
     expect(session.status).toBe(200);
     expect(((await session.json()) as { id?: string }).id).toBeTruthy();
 
     expect((await signIn(app, late.email)).status).toBe(401);
-    expect(hasUser(db, late.email)).toBe(false);
-    expect(hasUser(db, 'uncommitted@example.com')).toBe(false);
+    expect(await hasUser(db, late.email)).toBe(false);
+    expect(await hasUser(db, 'uncommitted@example.com')).toBe(false);
   });
 
-  it('refuses a damaged backup and removes stale -wal/-shm only when it restores', () => {
+  it('refuses a damaged backup and removes stale -wal/-shm only when it restores', async () => {
     const target = join(dir, 'target', 'portal.sqlite');
     restoreDatabase(backupFile, target);
     const damaged = join(dir, 'damaged.sqlite');
@@ -99,8 +119,8 @@ describe('online backup and restore', () => {
     expect(() => restoreDatabase(damaged, target)).toThrow(/no usable database|not a database/);
     expect(existsSync(`${target}.restoring`)).toBe(false);
     const check = openDatabase(target);
-    expect(hasUser(check, 'kept@example.com')).toBe(true);
-    check.$client.close();
+    expect(await hasUser(check, 'kept@example.com')).toBe(true);
+    await closeDatabase(check);
 
     writeFileSync(`${target}-wal`, 'stale');
     writeFileSync(`${target}-shm`, 'stale');

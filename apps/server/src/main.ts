@@ -1,74 +1,116 @@
+import { Server as NetServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import {
-  createMailWorker,
-  hashPasswordSync,
-  loadConfig,
-  runHousekeeping,
-  sealPlainTotpSecrets,
-  seedDemoLearning,
-  syncCourses,
-} from '@portal/core';
-import { migrateDatabase, openDatabase, seedDemoData } from '@portal/db';
+import { createMailWorker, loadConfig, runHousekeeping, type TConfig } from '@portal/core';
+import { closeDatabase, openDatabase } from '@portal/db';
 import { createApp } from './app.ts';
-import { createLogger } from './logger.ts';
-import { printDemoCredentials } from './print-demo-credentials.ts';
+import { databaseLabel } from './database-label.ts';
+import { createLogger, type TLogger } from './logger.ts';
+import { isPrimaryOfCluster, runCluster } from './process/cluster.ts';
+import { prepareDatabase } from './process/prepare-database.ts';
 
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
 const here = dirname(fileURLToPath(import.meta.url));
 const webDist = resolve(config.WEB_DIST ?? resolve(here, '../../web/dist'));
 
-const db = openDatabase(config.DATABASE_FILE);
-migrateDatabase(db);
-// A database from before ADR 026 (or a restored old backup) still holds plain TOTP secrets.
-const sealedSecrets = sealPlainTotpSecrets(db, config.totpKey);
-if (sealedSecrets > 0) logger.info(`two-factor: sealed the TOTP secrets of ${sealedSecrets} accounts`);
-// Content is validated here: broken course files stop the start instead of reaching learners.
-const synced = db.transaction((tx) => syncCourses(tx));
-logger.info(`courses: ${synced.synced} synced from content/, ${synced.retired} retired`);
-if (config.seedDemo) {
-  const credentials = seedDemoData(db, hashPasswordSync, config.DEMO_PASSWORD);
-  if (credentials.length > 0) {
-    seedDemoLearning(db);
-    printDemoCredentials(credentials, config.publicUrl);
-  }
+/** The SQLite file of DATABASE_FILE, or PostgreSQL when DATABASE_URL is set (ADR 028). */
+const open = (log: TLogger, poolSize: number) =>
+  openDatabase(config.databaseLocation, {
+    poolSize,
+    // A restarted PostgreSQL drops idle connections; the pool replaces them, the process keeps running.
+    onIdleError: (error) => log.warn(`database: an idle connection failed (${error.message})`),
+  });
+
+if (isPrimaryOfCluster(config.WEB_CONCURRENCY)) {
+  // The primary prepares the database once, then only forks and watches (ADR 029).
+  const db = open(logger, 2);
+  await prepareDatabase(db, config, logger);
+  await closeDatabase(db);
+  const code = await runCluster({
+    workers: config.WEB_CONCURRENCY,
+    logger,
+    drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS + 5_000,
+  });
+  process.exit(code);
+} else {
+  await runServer(config, config.WEB_CONCURRENCY === 1);
 }
 
-const worker = createMailWorker({
-  db,
-  smtpUrl: config.SMTP_URL,
-  from: config.MAIL_FROM,
-  intervalMs: config.MAIL_WORKER_INTERVAL_MS,
-  onError: (message) => logger.warn(message),
-});
-worker.start();
+/** One server process: HTTP, the mail worker and housekeeping; drains on SIGTERM. */
+async function runServer(settings: TConfig, prepare: boolean) {
+  const db = open(logger, settings.DATABASE_POOL_SIZE);
+  if (prepare) await prepareDatabase(db, settings, logger);
 
-// Hourly clean-up of expired sessions, tokens and throttle rows (they are refused anyway).
-const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
-const housekeeping = setInterval(() => {
-  const removed = runHousekeeping(db);
-  logger.info(
-    `housekeeping: removed ${removed.sessions} sessions, ${removed.tokens} tokens, ${removed.throttle} throttle rows, ${removed.mails} sent mails, ${removed.auditEntries} audit entries`,
-  );
-}, HOUSEKEEPING_INTERVAL_MS);
-housekeeping.unref();
+  const worker = createMailWorker({
+    db,
+    smtpUrl: settings.SMTP_URL,
+    from: settings.MAIL_FROM,
+    intervalMs: settings.MAIL_WORKER_INTERVAL_MS,
+    onError: (message) => logger.warn(message),
+  });
+  worker.start();
 
-const app = createApp({ db, config, logger, webDist });
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-  logger.info(`portal listening on ${config.publicUrl} (port ${info.port}, database ${config.DATABASE_FILE})`);
-  if (!config.SMTP_URL && !config.production)
-    logger.info(`no SMTP_URL: mails wait in the outbox, see ${config.publicUrl}/dev/mailbox`);
-});
+  // Hourly clean-up of expired sessions, tokens and throttle rows (they are refused anyway).
+  const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+  const housekeep = async () => {
+    try {
+      const removed = await runHousekeeping(db);
+      logger.info(
+        `housekeeping: removed ${removed.sessions} sessions, ${removed.tokens} tokens, ${removed.throttle} throttle rows, ${removed.mails} sent mails, ${removed.auditEntries} audit entries`,
+      );
+    } catch (error) {
+      // The database may be away for a moment (PostgreSQL restart); the next hour tries again.
+      logger.error('housekeeping failed', error);
+    }
+  };
+  const housekeeping = setInterval(() => void housekeep(), HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
 
-async function shutdown(signal: string) {
-  logger.info(`${signal}: shutting down`);
-  server.close();
-  clearInterval(housekeeping);
-  await worker.stop();
-  db.$client.close();
-  process.exit(0);
+  let draining = false;
+  const app = createApp({ db, config: settings, logger, webDist, isDraining: () => draining });
+  const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
+    logger.info(
+      `portal listening on ${settings.publicUrl} (port ${info.port}, process ${process.pid}, database ${databaseLabel(settings.databaseLocation)})`,
+    );
+    if (!settings.SMTP_URL && !settings.production && prepare)
+      logger.info(`no SMTP_URL: mails wait in the outbox, see ${settings.publicUrl}/dev/mailbox`);
+  });
+
+  /*
+   * Draining (ADR 029): readiness answers 503 at once, the socket stops accepting, requests in
+   * flight finish (idle keep-alive connections are closed), then the mail worker hands back the
+   * mails it claimed and the database closes. Requests still running after SHUTDOWN_TIMEOUT_MS
+   * are cut off.
+   */
+  const shutdown = async (signal: string) => {
+    if (draining) return;
+    draining = true;
+    logger.info(`${signal}: process ${process.pid} drains`);
+    clearInterval(housekeeping);
+    // net.Server's close, not http.Server's: it stops accepting but leaves connections alone. The
+    // HTTP close also cuts connections it thinks idle, which includes ones just accepted whose
+    // request has not been read yet. Responses now say `Connection: close` (app.ts), so kept-alive
+    // connections end after their answer; the callback runs when the last one has.
+    const closed = new Promise<void>((done) => NetServer.prototype.close.call(server, () => done()));
+    const force = setTimeout(() => {
+      logger.warn(`requests still running after ${settings.SHUTDOWN_TIMEOUT_MS} ms: closed`);
+      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+    }, settings.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await closed;
+      await worker.stop();
+      // Waits for the transaction in progress (SQLite) and closes every connection.
+      await closeDatabase(db);
+    } catch (error) {
+      logger.error('shutdown: closing the database failed', error);
+      process.exit(1);
+    }
+    logger.info(`process ${process.pid} stopped`);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));

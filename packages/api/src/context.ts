@@ -1,6 +1,7 @@
 import { type TConfig, type TSessionInfo, type TSessionUser, validateSessionToken } from '@portal/core';
-import type { TDatabase } from '@portal/db';
+import { isDatabaseUnavailable, type TDatabase } from '@portal/db';
 import { createTranslator, localeFromAcceptLanguage, type TLocale, type TTranslate } from '@portal/i18n';
+import { TRPCError } from '@trpc/server';
 
 export const SESSION_COOKIE = 'session';
 export const SECURE_SESSION_COOKIE = '__Host-session';
@@ -56,18 +57,29 @@ function passesCsrfRule(req: Request, config: TConfig): boolean {
   return origin === config.publicUrl || origin === new URL(req.url).origin;
 }
 
-export function createContextFactory(deps: { db: TDatabase; config: TConfig }) {
+/** Builds one request's context; async because the session is read from the database (ADR 028). */
+export type TCreateContext = (adapter: TRequestAdapter) => Promise<TContext>;
+
+/** A session that cannot be read because the database is away answers 503, not 500 (ADR 029). */
+function unavailableAsTrpc(error: unknown): never {
+  if (isDatabaseUnavailable(error)) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'errors.unavailable', cause: error });
+  }
+  throw error;
+}
+
+export function createContextFactory(deps: { db: TDatabase; config: TConfig }): TCreateContext {
   const cookieName = deps.config.secureCookies ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
   const cookieAttributes = `Path=/; HttpOnly; SameSite=Lax${deps.config.secureCookies ? '; Secure' : ''}`;
 
-  return function createContext(adapter: TRequestAdapter): TContext {
+  return async function createContext(adapter: TRequestAdapter): Promise<TContext> {
     const { req } = adapter;
     const locale = localeFromAcceptLanguage(req.headers.get('accept-language'));
     const authorization = req.headers.get('authorization');
     const bearer = authorization?.replace(/^Bearer\s+/i, '').trim() || undefined;
     const cookieToken = readCookie(req.headers.get('cookie'), cookieName);
     const token = bearer ?? cookieToken;
-    const resolved = token ? validateSessionToken(deps.db, token) : null;
+    const resolved = token ? await validateSessionToken(deps.db, token).catch(unavailableAsTrpc) : null;
     const csrfRejected = resolved !== null && !bearer && !passesCsrfRule(req, deps.config);
 
     return {

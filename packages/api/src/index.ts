@@ -3,6 +3,7 @@ export {
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
   type TContext,
+  type TCreateContext,
   type TRequestAdapter,
 } from './context.ts';
 export { buildOpenApiDocument } from './openapi.ts';

@@ -2,8 +2,10 @@
  * tRPC setup, in three sections: initialisation with the error shape, the error translation
  * middleware, and the base procedures every router builds on.
  */
+
 import { DomainError } from '@portal/core';
-import { isMessageKey, type TMessageKey, type TTranslate } from '@portal/i18n';
+import { isDatabaseUnavailable } from '@portal/db';
+import { createTranslator, isMessageKey, type TMessageKey, type TTranslate } from '@portal/i18n';
 import type { TRole } from '@portal/validators';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
@@ -33,13 +35,17 @@ const translateIssues = (error: ZodError, t: TTranslate): TIssue[] =>
  */
 export type TProcedureMeta = OpenApiMeta & { adminOnly?: boolean };
 
+const fallbackTranslate = createTranslator('de');
+
 const t = initTRPC
   .context<TContext>()
   .meta<TProcedureMeta>()
   .create({
     // No stack traces, ever: the shape carries a translated message, its key and field issues.
     errorFormatter({ shape, error, ctx }) {
-      const translate = ctx?.t;
+      // Without a context (it could not be made: the database was away) the answer is German,
+      // the portal's default language.
+      const translate = ctx?.t ?? fallbackTranslate;
       const messageKey =
         (error.cause instanceof DomainError ? error.cause.messageKey : undefined) ??
         (error.cause instanceof ZodError ? 'validation.invalid_input' : undefined) ??
@@ -81,8 +87,14 @@ function translated<TResult extends { ok: boolean; error?: { cause?: unknown } }
     const domain = result.error.cause;
     throw new TRPCError({ code: domain.kind, message: domain.messageKey, cause: domain });
   }
+  // The database is away for the moment (a PostgreSQL restart): 503 with the translated message,
+  // never a stack trace; the client may try again (ADR 029).
+  if (!result.ok && isDatabaseUnavailable(result.error)) throw databaseUnavailable(result.error);
   return result;
 }
+
+export const databaseUnavailable = (cause: unknown) =>
+  new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'errors.unavailable', cause });
 
 const translateDomainErrors = t.middleware(async ({ next }) => translated(await next()));
 

@@ -24,6 +24,10 @@ export const ZConfig = z
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
       .optional(),
+    /** Server processes on the one port (ADR 029); 1 runs the server without a primary. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** How long a stopping process lets requests in flight finish before it closes them. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(20_000),
     /** Database connections per server process on PostgreSQL. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** smtp://user:pass@host:port or smtps://…; without it mails stay in the outbox (/dev/mailbox). */

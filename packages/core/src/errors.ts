@@ -25,3 +25,17 @@ export class DomainError extends Error {
 
 /** 404. The default message says nothing; a more specific key only where it reveals nothing private. */
 export const notFound = (messageKey: TMessageKey = 'errors.NOT_FOUND') => new DomainError('NOT_FOUND', messageKey);
+
+/**
+ * Whether a database error is a unique-constraint violation, on either database (ADR 028): SQLite
+ * reports `SQLITE_CONSTRAINT_UNIQUE` (or `SQLITE_CONSTRAINT_PRIMARYKEY`), PostgreSQL SQLSTATE
+ * 23505. drizzle may wrap the driver's error, so the causes are searched too. A racing request that
+ * inserts the same email or key loses here, after the database decided.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
+  }
+  return false;
+}

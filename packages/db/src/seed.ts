@@ -68,12 +68,17 @@ export async function seedDemoData(
     { role: 'employee', firstname: 'Jonas', lastname: 'Krüger', email: 'employee3@example.com', salutation: 'Mr' },
   ] as const;
 
-  const credentials: TDemoCredentials[] = [];
+  const [anyone] = await db.select({ n: count() }).from(users);
+  if ((anyone?.n ?? 0) > 0) return [];
+  // argon2 takes a while: the passwords are hashed before the transaction holds the write lock.
+  const accounts = people.map((person) => {
+    const password = fixedPassword ?? passphrase();
+    return { person, password, passwordHash: hashPassword(password) };
+  });
   const now = new Date();
-  // Checked inside the transaction: two processes starting on an empty database seed once. On
+  // Checked again inside the transaction: two processes starting on an empty database seed once. On
   // PostgreSQL the second waits on a transaction lock, then sees the first one's people.
   const seeded = await transaction(db, async (tx) => {
-    credentials.length = 0;
     if (dialectOf(tx) === 'postgres') await rawRows(tx, sql`select pg_advisory_xact_lock(7240852)`);
     const [existing] = await tx.select({ n: count() }).from(users);
     if ((existing?.n ?? 0) > 0) return false;
@@ -91,14 +96,13 @@ export async function seedDemoData(
       .returning({ id: companies.id });
     if (!company) throw new Error('the demo company was not created');
 
-    for (const person of people) {
-      const password = fixedPassword ?? passphrase();
+    for (const { person, passwordHash } of accounts) {
       const isCustomer = person.role !== 'admin';
       const [user] = await tx
         .insert(users)
         .values({
           ...person,
-          passwordHash: hashPassword(password),
+          passwordHash,
           active: true,
           isFirstLogin: false,
           companyId: isCustomer ? company.id : null,
@@ -116,9 +120,8 @@ export async function seedDemoData(
           .insert(avvAcceptances)
           .values({ userId: user.id, companyId: company.id, contractVersion: '5.40', acceptedAt: now });
       }
-      credentials.push({ role: person.role, email: person.email, password });
     }
     return true;
   });
-  return seeded ? credentials : [];
+  return seeded ? accounts.map(({ person, password }) => ({ role: person.role, email: person.email, password })) : [];
 }

@@ -31,7 +31,7 @@ export let statsCourseCounts: typeof postgres.statsCourseCounts;
 export let statsCompanyActivity: typeof postgres.statsCompanyActivity;
 export let statsProgressHours: typeof postgres.statsProgressHours;
 export let statsCourseCompletions: typeof postgres.statsCourseCompletions;
-export let companyStructureVersions: typeof postgres.companyStructureVersions;
+export let companyVersions: typeof postgres.companyVersions;
 
 function assign(from: typeof postgres): void {
   companies = from.companies;
@@ -54,7 +54,7 @@ function assign(from: typeof postgres): void {
   statsCompanyActivity = from.statsCompanyActivity;
   statsProgressHours = from.statsProgressHours;
   statsCourseCompletions = from.statsCourseCompletions;
-  companyStructureVersions = from.companyStructureVersions;
+  companyVersions = from.companyVersions;
 }
 // The embedded default, until a PostgreSQL database is opened.
 assign(sqlite as unknown as typeof postgres);

@@ -492,6 +492,8 @@ export const de = {
     PAYLOAD_TOO_LARGE: 'Die Anfrage ist zu groß und wurde nicht verarbeitet.',
     CSRF: 'Die Anfrage wurde aus Sicherheitsgründen abgelehnt. Bitte laden Sie die Seite neu.',
     network: 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.',
+    unavailable:
+      'Das Portal ist gerade vorübergehend nicht erreichbar. Bitte versuchen Sie es in ein paar Minuten noch einmal; Ihre bisherigen Eingaben sind gespeichert.',
   },
   route_error: {
     course_not_found: 'Schulung nicht gefunden',

@@ -478,6 +478,8 @@ export const en: TDictionary = {
     PAYLOAD_TOO_LARGE: 'The request is too large and was not processed.',
     CSRF: 'The request was refused for security reasons. Please reload the page.',
     network: 'No connection to the server. Please check your internet connection.',
+    unavailable:
+      'The portal is temporarily unavailable. Please try again in a few minutes; what you have saved so far is kept.',
   },
   route_error: {
     course_not_found: 'Course not found',

@@ -13,8 +13,8 @@ const linkify = (text: string) =>
  */
 export function devMailboxRoutes(db: TDatabase) {
   const app = new Hono();
-  app.get('/', (c) => {
-    const mails = db
+  app.get('/', async (c) => {
+    const mails = await db
       .select({
         id: mailOutbox.id,
         to: mailOutbox.toAddress,
@@ -25,8 +25,7 @@ export function devMailboxRoutes(db: TDatabase) {
       })
       .from(mailOutbox)
       .orderBy(desc(mailOutbox.createdAt))
-      .limit(100)
-      .all();
+      .limit(100);
     c.header('Cache-Control', 'no-store');
     return c.html(html`<!doctype html>
 <html lang="de"><head><meta charset="utf-8"><title>Entwicklungs-Postfach / Development mailbox</title>

@@ -51,19 +51,19 @@ function upload(
 }
 
 beforeAll(async () => {
-  t = createTestDb();
+  t = await createTestDb();
   app = createApp({ db: t.db, config: t.config, logger: silent, webDist: '/nonexistent/web/dist' });
-  adminToken = sessionFor(t.db, seedAdmin(t.db)).token;
+  adminToken = (await sessionFor(t.db, await seedAdmin(t.db))).token;
   employer = await seedEmployer(t.db, { companyName: 'Hochlade GmbH' });
-  seedEmployee(t.db, employer.companyId, { email: 'jw.7@admin-upload.example' });
+  await seedEmployee(t.db, employer.companyId, { email: 'jw.7@admin-upload.example' });
   const other = await seedEmployer(t.db, { companyName: 'Fremd AG' });
-  seedEmployee(t.db, other.companyId, { email: 'vergeben@admin-upload.example' });
+  await seedEmployee(t.db, other.companyId, { email: 'vergeben@admin-upload.example' });
 });
 afterAll(() => t.cleanup());
 
 describe('POST /api/admin/upload-employee-list', () => {
   it('previews each row (new, existing, taken, invalid) and stores nothing', async () => {
-    const before = countRows(t.db, 'users');
+    const before = await countRows(t.db, 'users');
     const response = await upload(adminToken, csv(52, ['Vera;Vergeben;vergeben@admin-upload.example', 'A;B;kaputt']));
     expect(response.status).toBe(200);
     const body = await json(response);
@@ -80,8 +80,8 @@ describe('POST /api/admin/upload-employee-list', () => {
     expect(body.rows[7]).toMatchObject({ status: 'existing' });
     expect(body.rows[52]).toMatchObject({ status: 'invalid', reasons: ['email_taken'] });
     expect(body.rows[53]).toMatchObject({ status: 'invalid', reasons: ['invalid_email'] });
-    expect(countRows(t.db, 'users')).toBe(before);
-    expect(countRows(t.db, 'employee_uploads')).toBe(0);
+    expect(await countRows(t.db, 'users')).toBe(before);
+    expect(await countRows(t.db, 'employee_uploads')).toBe(0);
   });
 
   it('says what is wrong with a file in the preview and refuses to import it', async () => {
@@ -110,26 +110,26 @@ describe('POST /api/admin/upload-employee-list', () => {
     expect(body).toMatchObject({ existing: 1, created: 51, validationErrors: 1, handled: 53 });
     expect(body.report).toHaveLength(53);
     expect(body.report[52]).toMatchObject({ outcome: 'invalid', reasons: ['email_taken'] });
-    const stored = t.db.select().from(employeeUploads).where(eq(employeeUploads.id, body.uploadId)).get();
+    const [stored] = await t.db.select().from(employeeUploads).where(eq(employeeUploads.id, body.uploadId));
     expect(stored).toMatchObject({ status: 'imported', companyId: employer.companyId, filename: 'liste.csv' });
-    expect(t.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'invitation')).all()).toHaveLength(51);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'invitation'))).toHaveLength(51);
 
     const again = await json(await upload(adminToken, csv(52), { confirm: true }));
     expect(again).toMatchObject({ existing: 52, created: 0, validationErrors: 0, handled: 52 });
   });
 
   it('is for admins only: 401 without a session, 404 for every other role', async () => {
-    const before = countRows(t.db, 'users');
+    const before = await countRows(t.db, 'users');
     const noSession = await upload(undefined, csv(50), { confirm: true });
     expect(noSession.status).toBe(401);
     expect(await noSession.json()).toMatchObject({ success: false, code: 'AUTHORIZATION_REQUIRED' });
-    const manager = sessionFor(t.db, seedEmployee(t.db, employer.companyId, { role: 'manager' })).token;
+    const manager = (await sessionFor(t.db, await seedEmployee(t.db, employer.companyId, { role: 'manager' }))).token;
     for (const token of [employer.token, manager]) {
       const response = await upload(token, csv(50), { confirm: true });
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ code: 'NOT_FOUND', messageKey: 'errors.NOT_FOUND' });
     }
-    expect(countRows(t.db, 'users')).toBe(before + 1);
+    expect(await countRows(t.db, 'users')).toBe(before + 1);
   });
 
   it('refuses a cookie-authenticated upload from another site (CSRF)', async () => {

@@ -26,10 +26,10 @@ const STATUS: Record<TDomainErrorKind, TStatus> = {
  * reasons) and stores nothing; with it, the all-or-nothing import runs and the answer is the
  * result metadata with the per-row report. Errors follow the REST error contract.
  */
-export function adminUploadRoutes(createContext: (c: Context) => TContext) {
+export function adminUploadRoutes(createContext: (c: Context) => TContext | Promise<TContext>) {
   const app = new Hono();
   app.post('/admin/upload-employee-list', async (c) => {
-    const ctx = createContext(c);
+    const ctx = await createContext(c);
     const fail = (status: TStatus, code: string, messageKey: TMessageKey) =>
       c.json({ success: false, code, message: ctx.t(messageKey), messageKey, issues: null }, status);
     if (ctx.csrfRejected) return fail(403, 'FORBIDDEN', 'errors.CSRF');
@@ -50,12 +50,12 @@ export function adminUploadRoutes(createContext: (c: Context) => TContext) {
 
     try {
       if (form?.get('confirm') !== 'true') {
-        const preview = previewEmployeeList(ctx.db, companyId, parsed);
+        const preview = await previewEmployeeList(ctx.db, companyId, parsed);
         const message = parsed.problem ? ctx.t(`upload.${parsed.problem}`) : null;
         return c.json({ problem: parsed.problem, message, filename, companyId, ...preview });
       }
       if (parsed.problem) return fail(400, 'BAD_REQUEST', `upload.${parsed.problem}`);
-      const result = importEmployeeList(
+      const result = await importEmployeeList(
         ctx.db,
         admin,
         { companyId, rows: parsed.rows, filename },

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { syncCourses } from '@portal/core';
-import { courseAssignments } from '@portal/db';
+import { courseAssignments, transaction } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDb,
@@ -28,13 +28,13 @@ let employerToken: string;
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
-  t = createTestDb();
+  t = await createTestDb();
   const employer = await seedEmployer(t.db, { companyName: 'Grenzen GmbH' });
-  const employee = seedEmployee(t.db, employer.companyId, { lastname: 'Groß' });
+  const employee = await seedEmployee(t.db, employer.companyId, { lastname: 'Groß' });
   employerToken = employer.token;
-  employeeToken = sessionFor(t.db, employee).token;
-  syncCourses(t.db);
-  t.db.insert(courseAssignments).values({ userId: employee.id, courseSlug: 'malware' }).run();
+  employeeToken = (await sessionFor(t.db, employee)).token;
+  await syncCourses(t.db);
+  await transaction(t.db, (tx) => tx.insert(courseAssignments).values({ userId: employee.id, courseSlug: 'malware' }));
   const app = createApp({ db: t.db, config: t.config, logger: silent, webDist: '/nonexistent/web/dist' });
   await new Promise<void>((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
@@ -44,7 +44,10 @@ beforeAll(async () => {
     close = () => server.close();
   });
 });
-afterAll(() => close());
+afterAll(async () => {
+  close();
+  await t.cleanup();
+});
 
 /** A JSON body of about `bytes` bytes that is otherwise a valid save. */
 const bigSave = (bytes: number) =>
@@ -80,7 +83,7 @@ const headers = (token: string, lang = 'de') => ({
 
 describe('request body limit', () => {
   it('refuses a REST body over 1 MB with a translated 413 and changes nothing, declared or chunked', async () => {
-    const before = snapshotTables(t.db);
+    const before = await snapshotTables(t.db);
     const declared = await fetch(`${base}/api/progress/save-progress`, {
       method: 'POST',
       headers: headers(employeeToken),
@@ -101,7 +104,7 @@ describe('request body limit', () => {
     } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(await streamed.json()).toMatchObject({ message: 'The request is too large and was not processed.' });
-    expect(changedRows(before, snapshotTables(t.db))).toEqual([]);
+    expect(changedRows(before, await snapshotTables(t.db))).toEqual([]);
   });
 
   it('refuses a tRPC body over 1 MB in the tRPC error shape', async () => {

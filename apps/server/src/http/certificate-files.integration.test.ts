@@ -23,13 +23,13 @@ const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const SLUGS = ['5-golden-rules', 'password-security', 'email-security', 'malware', 'social-engineering', 'byod'];
 
 beforeAll(async () => {
-  t = createTestDb();
-  syncCourses(t.db);
+  t = await createTestDb();
+  await syncCourses(t.db);
   app = createApp({ db: t.db, config: t.config, logger: silent, webDist: '/nonexistent/web/dist' });
   const employer = await seedEmployer(t.db, { companyName: 'Datei GmbH' });
-  holder = seedEmployee(t.db, employer.companyId, { firstname: 'Zoë', lastname: 'Weiß' }) as typeof holder;
-  completeCourses(t.db, holder, SLUGS);
-  holderToken = sessionFor(t.db, holder).token;
+  holder = (await seedEmployee(t.db, employer.companyId, { firstname: 'Zoë', lastname: 'Weiß' })) as typeof holder;
+  await completeCourses(t.db, holder, SLUGS);
+  holderToken = (await sessionFor(t.db, holder)).token;
   code = (await callerFor(t.db, { token: holderToken }).caller.certificates.issuePersonal()).code;
 });
 afterAll(() => t.cleanup());
@@ -55,8 +55,8 @@ describe('GET /api/certificates/pdf/{code}', () => {
 
   it('answers 404 to another company’s user and to a colleague, 404 for an unknown code, 401 without a session', async () => {
     const foreign = await seedEmployer(t.db, { companyName: 'Andere AG' });
-    const colleague = seedEmployee(t.db, holder.companyId);
-    for (const token of [foreign.token, sessionFor(t.db, colleague).token]) {
+    const colleague = await seedEmployee(t.db, holder.companyId);
+    for (const token of [foreign.token, (await sessionFor(t.db, colleague)).token]) {
       const response = await get(`/api/certificates/pdf/${code}`, token);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toContain('application/json');

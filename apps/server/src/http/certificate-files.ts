@@ -10,7 +10,7 @@ import { type Context, Hono } from 'hono';
  * proof of insurance, get the file; everyone else gets 404, as for a code that does not exist.
  * `?lang=de|en` picks the language, otherwise the viewer's own.
  */
-export function certificateFileRoutes(createContext: (c: Context) => TContext, publicUrl: string) {
+export function certificateFileRoutes(createContext: (c: Context) => TContext | Promise<TContext>, publicUrl: string) {
   const app = new Hono();
   // Not cached either (spec §7: GETs are not cached), like every other /api answer.
   const fail = (c: Context, ctx: TContext, status: 401 | 404, code: string, messageKey: TMessageKey) =>
@@ -19,13 +19,13 @@ export function certificateFileRoutes(createContext: (c: Context) => TContext, p
     });
 
   const serve = async (c: Context, format: 'pdf' | 'png') => {
-    const ctx = createContext(c);
+    const ctx = await createContext(c);
     if (!ctx.user) return fail(c, ctx, 401, 'AUTHORIZATION_REQUIRED', 'errors.AUTHORIZATION_REQUIRED');
     const asked = c.req.query('lang');
     const lang: TLocale = asked === 'de' || asked === 'en' ? asked : ctx.user.lang;
-    let document: ReturnType<typeof certificateForDownload>;
+    let document: Awaited<ReturnType<typeof certificateForDownload>>;
     try {
-      document = certificateForDownload(ctx.db, ctx.user, c.req.param('code') ?? '', publicUrl);
+      document = await certificateForDownload(ctx.db, ctx.user, c.req.param('code') ?? '', publicUrl);
     } catch (error) {
       if (error instanceof DomainError) return fail(c, ctx, 404, 'NOT_FOUND', 'errors.NOT_FOUND');
       throw error;

@@ -11,7 +11,7 @@ import {
   type TTestDb,
 } from '../../../../packages/api/src/test/test-db.ts';
 import { createApp } from '../app.ts';
-import { changedRows, rolledBack, snapshotTables } from '../test/db-snapshot.ts';
+import { changedRows, rollbackable, snapshotTables } from '../test/db-snapshot.ts';
 
 /**
  * DECISIONS.md "CSRF": a non-GET request authenticated by the session cookie must carry
@@ -70,12 +70,13 @@ interface TWrite {
 }
 
 let t: TTestDb;
-let app: ReturnType<typeof createApp>;
 let employer: TSeededUser;
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
-t = createTestDb();
-app = createApp({ db: t.db, config: t.config, logger: silent, webDist: '/nonexistent/web/dist' });
+t = await createTestDb();
+/** Every request runs in a transaction that is rolled back (the app's database follows it). */
+const rollbacks = rollbackable(t.db);
+const app = createApp({ db: rollbacks.db, config: t.config, logger: silent, webDist: '/nonexistent/web/dist' });
 const document = (await (await app.request('/api/openapi.json')).json()) as {
   paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>>;
 };
@@ -98,7 +99,7 @@ const writes: TWrite[] = [
 beforeAll(async () => {
   const boss = await seedEmployer(t.db);
   employer = boss;
-  seedEmployee(t.db, boss.companyId);
+  await seedEmployee(t.db, boss.companyId);
 });
 afterAll(() => t.cleanup());
 
@@ -123,20 +124,22 @@ function body(
 
 /** One request with a fresh cookie session, rolled back; returns what it did. */
 async function send(write: TWrite, headers: Record<string, string>, auth: 'cookie' | 'bearer' = 'cookie') {
-  return rolledBack(t.db, async () => {
-    const { token, id } = sessionFor(t.db, employer);
+  return rollbacks.rolledBack(async (db) => {
+    // The session, the request and both snapshots all see the transaction that is rolled back.
+    const { token, id } = await sessionFor(db, employer);
     const { body: payload, headers: typeHeaders } = body(write, headers['content-type']);
     const credentials: Record<string, string> =
       auth === 'cookie' ? { cookie: `session=${token}` } : { authorization: `Bearer ${token}` };
-    const before = snapshotTables(t.db);
+    const before = await snapshotTables(db);
     const response = await app.request(write.url, {
       method: methodOf(write),
       headers: { ...typeHeaders, ...headers, ...credentials },
       body: payload,
     });
     const text = await response.text();
-    const changes = changedRows(before, snapshotTables(t.db));
-    const sessionKept = t.db.select().from(sessions).where(eq(sessions.id, id)).get() !== undefined;
+    const changes = changedRows(before, await snapshotTables(db));
+    const [session] = await db.select().from(sessions).where(eq(sessions.id, id));
+    const sessionKept = session !== undefined;
     let messageKey: string | undefined;
     try {
       messageKey = (JSON.parse(text) as { messageKey?: string; error?: { data?: { messageKey?: string } } }).messageKey;
@@ -156,8 +159,12 @@ describe('CSRF: every write refuses a cookie sent from another site', () => {
     const withoutSession: string[] = [];
     for (const write of writes) {
       const { body: payload, headers } = body(write, undefined);
-      const response = await rolledBack(t.db, async () =>
-        app.request(write.url, { method: methodOf(write), headers: { ...headers, ...SAME_ORIGIN }, body: payload }),
+      const response = await rollbacks.rolledBack(async () =>
+        app.request(write.url, {
+          method: methodOf(write),
+          headers: { ...headers, ...SAME_ORIGIN },
+          body: payload,
+        }),
       );
       if (response.status !== 401) withoutSession.push(write.label);
     }

@@ -10,10 +10,10 @@ import { type Context, Hono } from 'hono';
  * validation) and stores nothing; with it, the list becomes an upload request for the provider
  * and the policyholder gets the confirmation mail. Errors follow the REST error contract.
  */
-export function employeeUploadRoutes(createContext: (c: Context) => TContext) {
+export function employeeUploadRoutes(createContext: (c: Context) => TContext | Promise<TContext>) {
   const app = new Hono();
   const handle = async (c: Context, options: { alwaysConfirm: boolean }) => {
-    const ctx = createContext(c);
+    const ctx = await createContext(c);
     const fail = (status: 400 | 401 | 403 | 404, code: string, messageKey: TMessageKey) =>
       c.json({ success: false, code, message: ctx.t(messageKey), messageKey, issues: null }, status);
     if (ctx.csrfRejected) return fail(403, 'FORBIDDEN', 'errors.CSRF');
@@ -36,7 +36,7 @@ export function employeeUploadRoutes(createContext: (c: Context) => TContext) {
       return c.json({ ...parsed, message: parsed.problem ? ctx.t(`upload.${parsed.problem}`) : null });
     }
     try {
-      const result = submitUploadRequest(
+      const result = await submitUploadRequest(
         ctx.db,
         { ...user, companyId: user.companyId },
         { filename: file.name.slice(0, 200), parsed, cc: cc?.success ? cc.data : null },

@@ -45,7 +45,8 @@ interface TRestRequest<TCtx> {
   hasBody: boolean;
   query: URLSearchParams;
   readBody: () => Promise<string>;
-  createContext: () => TCtx;
+  /** The request's context (its session is read from the database). */
+  createContext: () => TCtx | Promise<TCtx>;
 }
 
 function operationOf(path: string, procedure: AnyTRPCProcedure): TOperation {
@@ -136,7 +137,7 @@ export function createRestDispatcher(router: AnyTRPCRouter) {
         }
       }
       input = await inputOf(operation, request as TRestRequest<unknown>, params);
-      ctx = request.createContext();
+      ctx = await request.createContext();
       const data = await operation.procedure({
         path: operation.path,
         type: operation.type,

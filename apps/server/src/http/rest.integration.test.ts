@@ -1,8 +1,10 @@
 import { appRouter } from '@portal/api';
 import { assignCourse, syncCourses } from '@portal/core';
+import { eq, transaction, users } from '@portal/db';
 import { createTranslator } from '@portal/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  countRows,
   createTestDb,
   OTHER_STRONG_PASSWORD,
   outboxFor,
@@ -37,7 +39,7 @@ const logger: TLogger = {
 };
 
 beforeAll(async () => {
-  t = createTestDb();
+  t = await createTestDb();
   app = createApp({ db: t.db, config: t.config, logger, webDist: '/nonexistent/web/dist' });
   employer = await seedEmployer(t.db);
 });
@@ -78,7 +80,7 @@ async function login(email: string, password: string, path = '/api/employee/logi
 
 describe('REST /api (generated from the procedures)', () => {
   it('POST /api/employee/login answers a Bearer token', async () => {
-    const employee = seedEmployee(t.db, employer.companyId);
+    const employee = await seedEmployee(t.db, employer.companyId);
     const response = await call('POST', '/api/employee/login', {
       body: { email: employee.email, password: STRONG_PASSWORD },
     });
@@ -90,7 +92,7 @@ describe('REST /api (generated from the procedures)', () => {
   });
 
   it('GET /api/employee/{id} with Bearer answers the user, not cached', async () => {
-    const employee = seedEmployee(t.db, employer.companyId);
+    const employee = await seedEmployee(t.db, employer.companyId);
     const token = await login(employee.email, STRONG_PASSWORD);
     const response = await call('GET', `/api/employee/${employee.id}`, { token });
     expect(response.status).toBe(200);
@@ -100,7 +102,7 @@ describe('REST /api (generated from the procedures)', () => {
   });
 
   it('without Authorization answers 401 AUTHORIZATION_REQUIRED', async () => {
-    const employee = seedEmployee(t.db, employer.companyId);
+    const employee = await seedEmployee(t.db, employer.companyId);
     for (const token of [undefined, 'expired.token']) {
       const response = await call('GET', `/api/employee/${employee.id}`, token ? { token } : {});
       expect(response.status).toBe(401);
@@ -123,7 +125,7 @@ describe('REST /api (generated from the procedures)', () => {
   });
 
   it('PATCH /api/employee/{id} with Bearer changes the language', async () => {
-    const employee = seedEmployee(t.db, employer.companyId);
+    const employee = await seedEmployee(t.db, employer.companyId);
     const token = await login(employee.email, STRONG_PASSWORD);
     const response = await call('PATCH', `/api/employee/${employee.id}`, { token, body: { lang: 'en' } });
     expect(response.status).toBe(200);
@@ -197,7 +199,7 @@ describe('REST /api (generated from the procedures)', () => {
   });
 
   it('reset, reset-password and logout work end to end', async () => {
-    const employee = seedEmployee(t.db, employer.companyId);
+    const employee = await seedEmployee(t.db, employer.companyId);
     const oldToken = await login(employee.email, STRONG_PASSWORD);
 
     const reset = await call('POST', '/api/employee/reset', { body: { email: employee.email } });
@@ -206,7 +208,7 @@ describe('REST /api (generated from the procedures)', () => {
     expect(reset.json).toEqual(unknown.json);
     expect(reset.json.success).toBe(true);
 
-    const mail = outboxFor(t.db, employee.email).find((row) => row.template === 'reset');
+    const mail = (await outboxFor(t.db, employee.email)).find((row) => row.template === 'reset');
     const token = tokenFromText(mail?.text ?? '', '/recovery-password/');
     const done = await call('POST', '/api/employee/reset-password', {
       body: { token, newPassword: OTHER_STRONG_PASSWORD },
@@ -230,7 +232,7 @@ describe('REST /api (generated from the procedures)', () => {
   });
 
   it('POST /api/appuser/login signs an admin in, /api/employee/login does not', async () => {
-    const admin = seedAdmin(t.db);
+    const admin = await seedAdmin(t.db);
     const response = await call('POST', '/api/appuser/login', {
       body: { email: admin.email, password: STRONG_PASSWORD },
     });
@@ -250,7 +252,7 @@ describe('REST /api (generated from the procedures)', () => {
 
     const reset = await call('POST', '/api/appuser/reset', { body: { email: admin.email } });
     expect(reset.status).toBe(200);
-    const mail = outboxFor(t.db, admin.email).find((row) => row.template === 'reset');
+    const mail = (await outboxFor(t.db, admin.email)).find((row) => row.template === 'reset');
     const token = tokenFromText(mail?.text ?? '', '/admin/recovery-password/');
     const done = await call('POST', '/api/appuser/reset-password', {
       body: { token, newPassword: OTHER_STRONG_PASSWORD },
@@ -259,7 +261,7 @@ describe('REST /api (generated from the procedures)', () => {
   });
 
   it('POST /api/employee/change-password needs the current password', async () => {
-    const employee = seedEmployee(t.db, employer.companyId);
+    const employee = await seedEmployee(t.db, employer.companyId);
     const token = await login(employee.email, STRONG_PASSWORD);
     const wrong = await call('POST', '/api/employee/change-password', {
       token,
@@ -275,7 +277,7 @@ describe('REST /api (generated from the procedures)', () => {
   });
 
   it('answers in the language of Accept-Language', async () => {
-    const employee = seedEmployee(t.db, employer.companyId);
+    const employee = await seedEmployee(t.db, employer.companyId);
     const body = { email: employee.email, password: 'definitely-wrong' };
     const german = await call('POST', '/api/employee/login', { body });
     const english = await call('POST', '/api/employee/login', {
@@ -357,7 +359,7 @@ describe('HTTP hardening', () => {
   });
 
   it('/trpc sets the session as an HttpOnly cookie and keeps the token out of the body', async () => {
-    const employee = seedEmployee(t.db, employer.companyId);
+    const employee = await seedEmployee(t.db, employer.companyId);
     const response = await app.request('/trpc/employee.login', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
@@ -505,8 +507,8 @@ describe('/api/openapi.json', () => {
 
 describe('learning over REST', () => {
   it('a learner reads an assigned course in the asked language, without the quiz key', async () => {
-    syncCourses(t.db);
-    assignCourse(t.db, employer.companyId, { trainingSlug: 'malware', ownerId: employer.id });
+    await syncCourses(t.db);
+    await assignCourse(t.db, employer.companyId, { trainingSlug: 'malware', ownerId: employer.id });
     const response = await call('GET', '/api/trainings/get-training/malware?lang=en', { token: employer.token });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toMatch(/no-(store|cache)/);
@@ -544,7 +546,7 @@ describe('learning over REST', () => {
 
 describe('employees over REST', () => {
   it('invites, resends (not shadowed by GET /employee/{id}), lists and deletes', async () => {
-    syncCourses(t.db);
+    await syncCourses(t.db);
     const email = uniqueEmail('rest-invite');
     const invited = await call('POST', '/api/employee/invite-employee', {
       token: employer.token,
@@ -555,7 +557,7 @@ describe('employees over REST', () => {
     const resent = await call('GET', `/api/employee/resend-invitation?employeeId=${id}`, { token: employer.token });
     expect(resent.status).toBe(200);
     expect(resent.json).toEqual({ sent: true });
-    expect(outboxFor(t.db, email)).toHaveLength(2);
+    expect(await outboxFor(t.db, email)).toHaveLength(2);
     const list = await call('GET', '/api/employee?search=rest&pageSize=5', { token: employer.token });
     expect(list.status).toBe(200);
     expect(list.json.items.map((row: { email: string }) => row.email)).toContain(email);
@@ -614,7 +616,7 @@ describe('employee list upload', () => {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
   };
-  const uploads = () => t.db.$client.prepare('select count(*) as n from employee_uploads').get() as { n: number };
+  const uploads = async () => ({ n: await countRows(t.db, 'employee_uploads') });
 
   it('previews a German export row by row and stores nothing', async () => {
     const response = await upload(
@@ -631,31 +633,33 @@ describe('employee list upload', () => {
     expect(body).toMatchObject({ problem: null, valid: 58, invalid: 2 });
     expect(body.rows[0]?.firstname).toBe('Erika');
     expect(body.rows.filter((row) => row.errors.length > 0).map((row) => row.line)).toEqual([60, 61]);
-    expect(uploads().n).toBe(0);
+    expect((await uploads()).n).toBe(0);
   });
 
   it('stores the confirmed list as a request and mails the confirmation with cc', async () => {
     const response = await upload(employer.token, csv(50), { confirm: true, cc: 'HR@Upload.example' });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ valid: 50, invalid: 0 });
-    expect(uploads().n).toBe(1);
-    const [mail] = outboxFor(t.db, employer.email).filter((m) => m.template === 'upload_confirmation');
+    expect((await uploads()).n).toBe(1);
+    const [mail] = (await outboxFor(t.db, employer.email)).filter((m) => m.template === 'upload_confirmation');
     expect(mail?.cc).toBe('hr@upload.example');
     expect(mail?.text).toContain('liste.csv');
   });
 
   it('refuses the upload while the policyholder has not accepted the AVV, and stores nothing', async () => {
     const legacy = await seedEmployer(t.db, { email: 'altvertrag@upload.example', companyName: 'Altvertrag GmbH' });
-    t.db.$client.prepare('update users set order_processing_accepted = 0 where id = ?').run(legacy.id);
-    const before = uploads().n;
+    await transaction(t.db, (tx) =>
+      tx.update(users).set({ orderProcessingAccepted: false }).where(eq(users.id, legacy.id)),
+    );
+    const before = (await uploads()).n;
     const refused = await upload(legacy.token, csv(50), { confirm: true });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 'FORBIDDEN', messageKey: 'errors.actions_blocked' });
-    expect(uploads().n).toBe(before);
+    expect((await uploads()).n).toBe(before);
   });
 
   it('refuses wrong files with a clear, translated reason and stores nothing', async () => {
-    const before = uploads().n;
+    const before = (await uploads()).n;
     const tooFew = await upload(employer.token, csv(10), { confirm: true });
     expect(tooFew.status).toBe(400);
     expect(await tooFew.json()).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'upload.too_few_rows' });
@@ -679,11 +683,11 @@ describe('employee list upload', () => {
       messageKey: 'upload.separator',
       message: 'The columns must be separated by a semicolon (;).',
     });
-    expect(uploads().n).toBe(before);
+    expect((await uploads()).n).toBe(before);
   });
 
   it('refuses a file over 2 MB and a list over 10,000 rows, and stores nothing', async () => {
-    const before = uploads().n;
+    const before = (await uploads()).n;
     const padding = 'x'.repeat(200);
     const big = csv(
       0,
@@ -696,11 +700,11 @@ describe('employee list upload', () => {
     const tooMany = await upload(employer.token, csv(10_001), { confirm: true });
     expect(tooMany.status).toBe(400);
     expect(await tooMany.json()).toMatchObject({ messageKey: 'upload.too_many_rows' });
-    expect(uploads().n).toBe(before);
+    expect((await uploads()).n).toBe(before);
   });
 
   it('POST /pdf/upload-file stores at once; /pdf/send-upload-confirmation mails a person of the company again', async () => {
-    const before = uploads().n;
+    const before = (await uploads()).n;
     const form = new FormData();
     form.set('file', new File([csv(50)], 'direkt.csv', { type: 'text/csv' }));
     const stored = await app.request('/api/pdf/upload-file', {
@@ -709,15 +713,16 @@ describe('employee list upload', () => {
       headers: { authorization: `Bearer ${employer.token}` },
     });
     expect(stored.status).toBe(200);
-    expect(uploads().n).toBe(before + 1);
-    const mails = () => outboxFor(t.db, employer.email).filter((m) => m.template === 'upload_confirmation').length;
-    const sentBefore = mails();
+    expect((await uploads()).n).toBe(before + 1);
+    const mails = async () =>
+      (await outboxFor(t.db, employer.email)).filter((m) => m.template === 'upload_confirmation').length;
+    const sentBefore = await mails();
     const again = await call('POST', '/api/pdf/send-upload-confirmation', {
       token: employer.token,
       body: { email: employer.email, cc: 'buchhaltung@upload.example' },
     });
     expect(again.status).toBe(200);
-    expect(mails()).toBe(sentBefore + 1);
+    expect(await mails()).toBe(sentBefore + 1);
     const stranger = await call('POST', '/api/pdf/send-upload-confirmation', {
       token: employer.token,
       body: { email: 'someone@elsewhere.example' },
@@ -727,7 +732,7 @@ describe('employee list upload', () => {
 
   it('is for the signed-in policyholder only', async () => {
     expect((await upload(undefined, csv(50))).status).toBe(401);
-    const manager = seedEmployee(t.db, employer.companyId, { role: 'manager' });
+    const manager = await seedEmployee(t.db, employer.companyId, { role: 'manager' });
     const token = await login(manager.email, STRONG_PASSWORD);
     expect((await upload(token, csv(50))).status).toBe(404);
   });

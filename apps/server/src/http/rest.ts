@@ -156,7 +156,11 @@ export const PLAIN_ROUTES: NonNullable<ReturnType<typeof buildOpenApiDocument>['
 };
 
 export function restRoutes(deps: {
-  createContext: (c: Context, via: 'rest', setHeader: (name: string, value: string) => void) => TContext;
+  createContext: (
+    c: Context,
+    via: 'rest',
+    setHeader: (name: string, value: string) => void,
+  ) => TContext | Promise<TContext>;
   publicUrl: string;
   onError: (path: string | undefined, error: Error) => void;
 }) {

@@ -1,6 +1,6 @@
 import * as argon2 from '@node-rs/argon2';
 import { loadConfig, type TConfig } from '@portal/core';
-import { eq, loginThrottle, openDatabase } from '@portal/db';
+import { eq, loginThrottle, transaction } from '@portal/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   countRows,
@@ -45,11 +45,11 @@ let companyId: string;
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** Behind a trusted proxy, so each test can sign in from its own address (X-Forwarded-For). */
-const configFor = (file: string, trustProxy: boolean) =>
+const configFor = (database: TTestDb, trustProxy: boolean) =>
   loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_PUBLIC_URL,
-    DATABASE_FILE: file,
+    ...(database.dialect === 'postgres' ? { DATABASE_URL: database.location } : { DATABASE_FILE: database.location }),
     LOG_LEVEL: 'silent',
     TRUST_PROXY: trustProxy ? 'true' : 'false',
   });
@@ -58,8 +58,8 @@ let addressCounter = 0;
 const freshAddress = () => `203.0.113.${++addressCounter}`;
 
 beforeAll(async () => {
-  t = createTestDb();
-  config = configFor(t.file, true);
+  t = await createTestDb();
+  config = configFor(t, true);
   app = createApp({ db: t.db, config, logger: silent, webDist: '/nonexistent/web/dist' });
   ({ companyId } = await seedEmployer(t.db));
 });
@@ -108,15 +108,14 @@ const median = (values: number[]) => {
 
 /** A customer whose account was locked by ten failures (from other addresses than the probe's). */
 async function lockedCustomer(): Promise<TSeededUser> {
-  const person = seedEmployee(t.db, companyId);
+  const person = await seedEmployee(t.db, companyId);
   for (let i = 0; i < 10; i++) {
     await post('/api/employee/login', { email: person.email, password: `falsch-${i}` }, freshAddress());
   }
-  const row = t.db
+  const [row] = await t.db
     .select()
     .from(loginThrottle)
-    .where(eq(loginThrottle.key, `account:${person.email}`))
-    .get();
+    .where(eq(loginThrottle.key, `account:${person.email}`));
   expect(row?.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
   return person;
 }
@@ -126,10 +125,10 @@ describe('sign-in failures all look the same', () => {
     // The dummy hash is made on the first unknown email after start (ADR 004); not measured.
     await post('/api/employee/login', { email: 'aufwaermen@example.com', password: 'x' }, freshAddress());
 
-    const known = seedEmployee(t.db, companyId);
-    const blocked = seedEmployee(t.db, companyId, { locked: true });
-    const invited = seedEmployee(t.db, companyId, { password: null });
-    const admin = seedAdmin(t.db);
+    const known = await seedEmployee(t.db, companyId);
+    const blocked = await seedEmployee(t.db, companyId, { locked: true });
+    const invited = await seedEmployee(t.db, companyId, { password: null });
+    const admin = await seedAdmin(t.db);
     const locked = await lockedCustomer();
     const cases: Record<string, { email: string; password: string }> = {
       'unknown email': { email: uniqueEmail('niemand'), password: STRONG_PASSWORD },
@@ -139,7 +138,7 @@ describe('sign-in failures all look the same', () => {
       'invited, no password yet': { email: invited.email, password: STRONG_PASSWORD },
       'admin at the customer door, right password': { email: admin.email, password: STRONG_PASSWORD },
     };
-    const sessionsBefore = countRows(t.db, 'sessions');
+    const sessionsBefore = await countRows(t.db, 'sessions');
     const answers: Record<string, TAnswer> = {};
     for (const [name, body] of Object.entries(cases)) {
       answers[name] = await post('/api/employee/login', body, freshAddress());
@@ -163,12 +162,12 @@ describe('sign-in failures all look the same', () => {
       expect(answer.headers['set-cookie'], name).toBeUndefined();
       expect({ name, verifies: answer.verifies, hashes: answer.hashes }).toEqual({ name, verifies: 1, hashes: 0 });
     }
-    expect(countRows(t.db, 'sessions')).toBe(sessionsBefore);
+    expect(await countRows(t.db, 'sessions')).toBe(sessionsBefore);
   });
 
   it('over /trpc (the web app) and at the admin door too', async () => {
-    const known = seedEmployee(t.db, companyId);
-    const admin = seedAdmin(t.db);
+    const known = await seedEmployee(t.db, companyId);
+    const admin = await seedAdmin(t.db);
     const trpc = [
       { email: uniqueEmail('niemand'), password: STRONG_PASSWORD },
       { email: known.email, password: OTHER_STRONG_PASSWORD },
@@ -199,7 +198,7 @@ describe('sign-in failures all look the same', () => {
   });
 
   it('an unknown email takes about as long as a wrong password (the dummy verification)', async () => {
-    const known = seedEmployee(t.db, companyId);
+    const known = await seedEmployee(t.db, companyId);
     const unknown: number[] = [];
     const wrong: number[] = [];
     // Interleaved, so that load on the machine hits both alike; medians against outliers.
@@ -216,24 +215,24 @@ describe('sign-in failures all look the same', () => {
 
 describe('reset requests all look the same', () => {
   it('same status, body and headers for every email, no password hashing, similar time', async () => {
-    const blocked = seedEmployee(t.db, companyId, { locked: true });
-    const invited = seedEmployee(t.db, companyId, { password: null });
-    const admin = seedAdmin(t.db);
-    const cases = (door: 'employee' | 'appuser') => ({
+    const blocked = await seedEmployee(t.db, companyId, { locked: true });
+    const invited = await seedEmployee(t.db, companyId, { password: null });
+    const admin = await seedAdmin(t.db);
+    const cases = async (door: 'employee' | 'appuser') => ({
       unknown: uniqueEmail('niemand'),
       // A fresh account each time: its request really queues a mail (the slower path).
-      known: door === 'employee' ? seedEmployee(t.db, companyId).email : seedAdmin(t.db).email,
+      known: door === 'employee' ? (await seedEmployee(t.db, companyId)).email : (await seedAdmin(t.db)).email,
       blocked: blocked.email,
       invited: invited.email,
       'other door': door === 'employee' ? admin.email : blocked.email,
     });
     for (const door of ['employee', 'appuser'] as const) {
-      const mailsBefore = countRows(t.db, 'mail_outbox');
+      const mailsBefore = await countRows(t.db, 'mail_outbox');
       const answers: Record<string, TAnswer> = {};
-      for (const [name, email] of Object.entries(cases(door))) {
+      for (const [name, email] of Object.entries(await cases(door))) {
         answers[name] = await post(`/api/${door}/reset`, { email }, freshAddress());
       }
-      expect(countRows(t.db, 'mail_outbox')).toBe(mailsBefore + 1);
+      expect(await countRows(t.db, 'mail_outbox')).toBe(mailsBefore + 1);
       const reference = answers.unknown;
       expect(reference?.status).toBe(200);
       expect(JSON.parse(reference?.body ?? '{}')).toMatchObject({ success: true });
@@ -252,7 +251,7 @@ describe('reset requests all look the same', () => {
     const known: number[] = [];
     for (let i = 0; i < 7; i++) {
       unknown.push((await post('/api/employee/reset', { email: uniqueEmail('x') }, freshAddress())).ms);
-      const email = seedEmployee(t.db, companyId).email;
+      const email = (await seedEmployee(t.db, companyId)).email;
       known.push((await post('/api/employee/reset', { email }, freshAddress())).ms);
     }
     // ADR 005: a known email costs one insert and a mail template more, no hashing.
@@ -269,15 +268,14 @@ describe('throttling', () => {
     for (let i = 0; i < 50; i++) {
       await post('/api/employee/login', { email: uniqueEmail('geraten'), password: 'falsch' }, address);
     }
-    const row = t.db
+    const [row] = await t.db
       .select()
       .from(loginThrottle)
-      .where(eq(loginThrottle.key, `ip:${address}`))
-      .get();
+      .where(eq(loginThrottle.key, `ip:${address}`));
     expect(row?.failures).toBe(50);
     expect(row?.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 14 * 60 * 1000);
 
-    const colleague = seedEmployee(t.db, companyId);
+    const colleague = await seedEmployee(t.db, companyId);
     const refused = await post('/api/employee/login', { email: colleague.email, password: STRONG_PASSWORD }, address);
     expect(refused.status).toBe(401);
     expect(JSON.parse(refused.body).messageKey).toBe('login.failed');
@@ -290,53 +288,50 @@ describe('throttling', () => {
     expect(elsewhere.status).toBe(200);
   });
 
-  it('holds for a second server process on the same database file', async () => {
+  it('holds for a second server process on the same database', async () => {
     const locked = await lockedCustomer();
-    // Another process: its own connection and app, nothing shared in memory.
-    const otherDb = openDatabase(t.file);
-    try {
-      const other = createApp({ db: otherDb, config, logger: silent, webDist: '/nonexistent/web/dist' });
-      const refused = await post(
-        '/api/employee/login',
-        { email: locked.email, password: STRONG_PASSWORD },
-        freshAddress(),
-        other,
-      );
-      expect(refused.status).toBe(401);
-      // Once the lock has run out (moved into the past), the other process lets the person in.
-      otherDb
+    // Another process: its own connections and app, nothing shared in memory (closed by cleanup).
+    const otherDb = t.openAnother();
+    const other = createApp({ db: otherDb, config, logger: silent, webDist: '/nonexistent/web/dist' });
+    const refused = await post(
+      '/api/employee/login',
+      { email: locked.email, password: STRONG_PASSWORD },
+      freshAddress(),
+      other,
+    );
+    expect(refused.status).toBe(401);
+    // Once the lock has run out (moved into the past), the other process lets the person in.
+    await transaction(otherDb, (tx) =>
+      tx
         .update(loginThrottle)
         .set({ lockedUntil: new Date(Date.now() - 1000), windowStartedAt: new Date(Date.now() - 16 * 60 * 1000) })
-        .where(eq(loginThrottle.key, `account:${locked.email}`))
-        .run();
-      const allowed = await post(
-        '/api/employee/login',
-        { email: locked.email, password: STRONG_PASSWORD },
-        freshAddress(),
-        app,
-      );
-      expect(allowed.status).toBe(200);
-    } finally {
-      otherDb.$client.close();
-    }
+        .where(eq(loginThrottle.key, `account:${locked.email}`)),
+    );
+    const allowed = await post(
+      '/api/employee/login',
+      { email: locked.email, password: STRONG_PASSWORD },
+      freshAddress(),
+      app,
+    );
+    expect(allowed.status).toBe(200);
   });
 
   it('failures older than the 15-minute window do not count', async () => {
-    const person = seedEmployee(t.db, companyId);
+    const person = await seedEmployee(t.db, companyId);
     for (let i = 0; i < 9; i++) {
       await post('/api/employee/login', { email: person.email, password: `falsch-${i}` }, freshAddress());
     }
-    t.db
-      .update(loginThrottle)
-      .set({ windowStartedAt: new Date(Date.now() - 16 * 60 * 1000) })
-      .where(eq(loginThrottle.key, `account:${person.email}`))
-      .run();
+    await transaction(t.db, (tx) =>
+      tx
+        .update(loginThrottle)
+        .set({ windowStartedAt: new Date(Date.now() - 16 * 60 * 1000) })
+        .where(eq(loginThrottle.key, `account:${person.email}`)),
+    );
     await post('/api/employee/login', { email: person.email, password: 'falsch-10' }, freshAddress());
-    const row = t.db
+    const [row] = await t.db
       .select()
       .from(loginThrottle)
-      .where(eq(loginThrottle.key, `account:${person.email}`))
-      .get();
+      .where(eq(loginThrottle.key, `account:${person.email}`));
     expect(row?.failures).toBe(1);
     expect(row?.lockedUntil).toBeNull();
     expect(
@@ -345,16 +340,16 @@ describe('throttling', () => {
   });
 
   it('without TRUST_PROXY a forged X-Forwarded-For gives no fresh address', async () => {
-    const own = createTestDb();
+    const own = await createTestDb();
     try {
       const direct = createApp({
         db: own.db,
-        config: configFor(own.file, false),
+        config: configFor(own, false),
         logger: silent,
         webDist: '/nonexistent/web/dist',
       });
       const { companyId: company } = await seedEmployer(own.db);
-      const person = seedEmployee(own.db, company);
+      const person = await seedEmployee(own.db, company);
       for (let i = 0; i < 50; i++) {
         await post(
           '/api/employee/login',
@@ -364,11 +359,7 @@ describe('throttling', () => {
         );
       }
       // Every attempt counted against the socket's address, whatever the header said.
-      const rows = own.db
-        .select({ key: loginThrottle.key })
-        .from(loginThrottle)
-        .all()
-        .map((row) => row.key);
+      const rows = (await own.db.select({ key: loginThrottle.key }).from(loginThrottle)).map((row) => row.key);
       expect(rows.filter((key) => key.startsWith('ip:'))).toEqual(['ip:local']);
       const refused = await post(
         '/api/employee/login',
@@ -378,7 +369,7 @@ describe('throttling', () => {
       );
       expect(refused.status).toBe(401);
     } finally {
-      own.cleanup();
+      await own.cleanup();
     }
   });
 });

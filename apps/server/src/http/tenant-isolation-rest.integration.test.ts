@@ -16,7 +16,7 @@ import {
   type TTestDb,
 } from '../../../../packages/api/src/test/test-db.ts';
 import { createApp } from '../app.ts';
-import { changedRows, rolledBack, snapshotTables } from '../test/db-snapshot.ts';
+import { changedRows, rollbackable, snapshotTables } from '../test/db-snapshot.ts';
 import { securityHeaderProblems } from '../test/security-headers.ts';
 import { PLAIN_ROUTES } from './rest.ts';
 
@@ -392,13 +392,14 @@ interface TResult {
  * back afterwards; the rows it changed are read before the rollback.
  */
 async function send(operation: TOperation, references: TValues, role: TRole): Promise<TResult> {
-  return rolledBack(t.db, async () => {
+  return rollbacks.rolledBack(async (db) => {
+    // The session, the request and both snapshots all see the transaction that is rolled back.
     const request = buildRequest(operation, references, role);
-    if (role !== 'anonymous') request.headers.cookie = `session=${sessionFor(t.db, callerUser(role)).token}`;
-    const before = snapshotTables(t.db);
+    if (role !== 'anonymous') request.headers.cookie = `session=${(await sessionFor(db, callerUser(role))).token}`;
+    const before = await snapshotTables(db);
     const response = await app.request(request.url, request.init);
     const text = await response.text();
-    const changes = changedRows(before, snapshotTables(t.db));
+    const changes = changedRows(before, await snapshotTables(db));
     let json: TResult['json'] = {};
     try {
       json = JSON.parse(text);
@@ -432,20 +433,20 @@ async function seedCompany(tag: 'eigen' | 'fremd'): Promise<TCompany> {
   const companyName = `${Tag} Mandant GmbH`;
   const employer = await seedEmployer(t.db, { companyName, email: `chef@${domain}`, lastname: `${Tag}chef` });
   const { companyId } = employer;
-  const manager = seedEmployee(t.db, companyId, {
+  const manager = await seedEmployee(t.db, companyId, {
     role: 'manager',
     email: `leiter@${domain}`,
     lastname: `${Tag}leiter`,
   });
-  const employee = seedEmployee(t.db, companyId, { email: `mitarbeiter@${domain}`, lastname: `${Tag}mann` });
-  const invited = seedEmployee(t.db, companyId, {
+  const employee = await seedEmployee(t.db, companyId, { email: `mitarbeiter@${domain}`, lastname: `${Tag}mann` });
+  const invited = await seedEmployee(t.db, companyId, {
     email: `eingeladen@${domain}`,
     lastname: `${Tag}neu`,
     password: null,
   });
 
-  completeCourses(t.db, { ...employee, companyId }, SIX_COURSES);
-  const asEmployee = callerFor(t.db, { token: sessionFor(t.db, employee).token }).caller;
+  await completeCourses(t.db, { ...employee, companyId }, SIX_COURSES);
+  const asEmployee = callerFor(t.db, { token: (await sessionFor(t.db, employee)).token }).caller;
   const personalCode = (await asEmployee.certificates.issuePersonal()).code;
   const asEmployer = callerFor(t.db, { token: employer.token }).caller;
   await asEmployer.employee.update({ id: employer.id, salutation: 'Mrs' });
@@ -471,8 +472,10 @@ async function seedCompany(tag: 'eigen' | 'fremd'): Promise<TCompany> {
 }
 
 // Created while the tests are collected: the operations come from the app's own document.
-t = createTestDb();
-app = createApp({ db: t.db, config: t.config, logger: silent, webDist: '/nonexistent/web/dist' });
+t = await createTestDb();
+// Outside `send` the app works on the database itself (the fixtures); inside, on its transaction.
+const rollbacks = rollbackable(t.db);
+app = createApp({ db: rollbacks.db, config: t.config, logger: silent, webDist: '/nonexistent/web/dist' });
 const document = (await (await app.request('/api/openapi.json')).json()) as {
   paths: Record<string, Record<string, TDocOperation>>;
 };
@@ -481,10 +484,10 @@ const labels = new Set(operations.map((operation) => operation.label));
 const scoped = operations.filter((operation) => !(operation.label in NOT_TENANT_SCOPED));
 
 beforeAll(async () => {
-  syncCourses(t.db);
+  await syncCourses(t.db);
   a = await seedCompany('eigen');
   b = await seedCompany('fremd');
-  admin = seedAdmin(t.db);
+  admin = await seedAdmin(t.db);
 });
 afterAll(() => t.cleanup());
 

@@ -1,22 +1,43 @@
-import type { TDatabase } from '@portal/db';
+import { dialectOf, rawRows, sql, type TDatabase, type TDb, transaction } from '@portal/db';
 
 /**
  * Test-only: every row of every table, to prove that a refused request changed nothing (the fuzz
  * test's idea, with whole rows instead of counts), and a way to run a request without keeping
- * what it changed.
+ * what it changed. Works on both databases (ADR 028).
  */
 export type TSnapshot = Map<string, Set<string>>;
 
-export function snapshotTables(db: TDatabase): TSnapshot {
-  const tables = (
-    db.$client
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
-      .all() as { name: string }[]
-  ).map((row) => row.name);
+/** Every row of every table of the database (or as a transaction sees them), one JSON text a row. */
+export async function snapshotTables(db: TDb): Promise<TSnapshot> {
   const result: TSnapshot = new Map();
-  for (const table of tables) {
-    const rows = db.$client.prepare(`select * from "${table.replaceAll('"', '""')}"`).all();
-    result.set(table, new Set(rows.map((row) => JSON.stringify(row))));
+  if (dialectOf(db) === 'postgres') {
+    const tables = await rawRows<{ name: string }>(
+      db,
+      sql`select table_name as name from information_schema.tables
+           where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+    );
+    for (const { name } of tables) result.set(name, new Set());
+    if (tables.length === 0) return result;
+    // One round trip for all tables: the matrix tests take two snapshots per request.
+    const rows = await rawRows<{ name: string; row: string }>(
+      db,
+      sql.join(
+        tables.map(
+          ({ name }) => sql`select ${name}::text as name, row_to_json(r)::text as row from ${sql.identifier(name)} r`,
+        ),
+        sql` union all `,
+      ),
+    );
+    for (const { name, row } of rows) result.get(name)?.add(row);
+    return result;
+  }
+  const tables = await rawRows<{ name: string }>(
+    db,
+    sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`,
+  );
+  for (const { name } of tables) {
+    const rows = await rawRows<Record<string, unknown>>(db, sql`select * from ${sql.identifier(name)}`);
+    result.set(name, new Set(rows.map((row) => JSON.stringify(row))));
   }
   return result;
 }
@@ -32,16 +53,59 @@ export function changedRows(before: TSnapshot, after: TSnapshot): string[] {
   return result;
 }
 
+class RollBack extends Error {}
+
 /**
  * Runs `work` inside a transaction that is rolled back afterwards, so nothing it changes stays.
- * The app's own transactions become savepoints inside it (better-sqlite3 nests them), and tests
- * send one request at a time, so nothing else writes in between.
+ * `work` gets the transaction as its database: everything it does must go through that handle
+ * (the seed helpers, the snapshots, an app on `rollbackable(...).db`), and the app's own
+ * transactions become savepoints inside it. A write through the outer database instead would wait
+ * for this transaction (SQLite) or not be rolled back (PostgreSQL). One request at a time.
  */
-export async function rolledBack<T>(db: TDatabase, work: () => Promise<T>): Promise<T> {
-  db.$client.exec('BEGIN');
+export async function rolledBack<T>(db: TDatabase, work: (db: TDatabase) => Promise<T>): Promise<T> {
+  let result: { value: T } | undefined;
   try {
-    return await work();
-  } finally {
-    if (db.$client.inTransaction) db.$client.exec('ROLLBACK');
+    // Read committed: a test's transaction, always rolled back; the test file writes nothing else meanwhile.
+    await transaction(db, async (tx) => {
+      // A transaction handle carries the database's driver, so it serves as one (savepoints within).
+      result = { value: await work(tx as unknown as TDatabase) };
+      throw new RollBack('rolled back on purpose');
+    });
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error;
   }
+  if (!result) throw new Error('rolledBack: the work did not finish');
+  return result.value;
+}
+
+/**
+ * A database for an app that is built once (building one generates the OpenAPI document, too slow
+ * per request): `db` forwards to the real database, and while `rolledBack` runs, to its
+ * transaction, so the app's requests inside it are rolled back with it.
+ */
+export function rollbackable(database: TDatabase): {
+  db: TDatabase;
+  rolledBack<T>(work: (db: TDatabase) => Promise<T>): Promise<T>;
+} {
+  let current: TDatabase = database;
+  // An empty target: the handles' own properties (their driver) are not configurable, and a proxy
+  // may not answer another value for such a property of its target.
+  const db = new Proxy({} as TDatabase, {
+    get(_target, key) {
+      const value: unknown = Reflect.get(current, key);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
+  return {
+    db,
+    rolledBack: (work) =>
+      rolledBack(database, async (tx) => {
+        current = tx;
+        try {
+          return await work(tx);
+        } finally {
+          current = database;
+        }
+      }),
+  };
 }

@@ -18,11 +18,11 @@ const adminProcedures = () =>
     .map(([path]) => path);
 
 beforeAll(async () => {
-  t = createTestDb();
+  t = await createTestDb();
   const employer = await seedEmployer(t.db);
   tokens.employer = employer.token;
-  tokens.manager = sessionFor(t.db, seedEmployee(t.db, employer.companyId, { role: 'manager' })).token;
-  tokens.employee = sessionFor(t.db, seedEmployee(t.db, employer.companyId)).token;
+  tokens.manager = (await sessionFor(t.db, await seedEmployee(t.db, employer.companyId, { role: 'manager' }))).token;
+  tokens.employee = (await sessionFor(t.db, await seedEmployee(t.db, employer.companyId))).token;
 });
 afterAll(() => t.cleanup());
 

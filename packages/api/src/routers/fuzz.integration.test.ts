@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, users } from '@portal/db';
+import { eq, rawRows, sql, transaction, users } from '@portal/db';
 import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,32 +58,88 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
 let t: TTestDb;
 const seeded: Partial<Record<Exclude<TRole, 'anonymous'>, TSeededUser>> = {};
 
-function tableNames(): string[] {
-  return (
-    t.db.$client
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
-      .all() as { name: string }[]
-  ).map((row) => row.name);
+/** Every table of the database, with its primary key columns (none: an empty list). */
+let tables: { name: string; keys: string[] }[] = [];
+
+async function readTables(): Promise<{ name: string; keys: string[] }[]> {
+  const names =
+    t.dialect === 'postgres'
+      ? await rawRows<{ name: string }>(
+          t.db,
+          sql`select table_name as "name" from information_schema.tables
+              where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+        )
+      : await rawRows<{ name: string }>(
+          t.db,
+          sql`select name as "name" from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`,
+        );
+  const keys =
+    t.dialect === 'postgres'
+      ? await rawRows<{ table: string; column: string }>(
+          t.db,
+          sql`select k.table_name as "table", k.column_name as "column"
+              from information_schema.table_constraints c
+              join information_schema.key_column_usage k
+                on k.constraint_schema = c.constraint_schema and k.constraint_name = c.constraint_name
+               and k.table_name = c.table_name
+              where c.constraint_type = 'PRIMARY KEY' and c.table_schema = current_schema()
+              order by k.table_name, k.ordinal_position`,
+        )
+      : await rawRows<{ table: string; column: string }>(
+          t.db,
+          sql`select m.name as "table", p.name as "column"
+              from sqlite_master m join pragma_table_info(m.name) p
+              where m.type = 'table' and m.name not like 'sqlite_%' and p.pk > 0
+              order by m.name, p.pk`,
+        );
+  return names.map(({ name }) => ({
+    name,
+    keys: keys.filter((key) => key.table === name).map((key) => key.column),
+  }));
 }
 
-/** Cheap enough to take around every call: counts and highest rowid per table, full rows of the two tables that matter most. */
-function fingerprint(): Record<string, string> {
+const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+/**
+ * Cheap enough to take around every call: per table the count and the set of primary keys (an
+ * insert and a delete that leave the count as it was still change the keys; SQLite's rowid, used
+ * before, does not exist on PostgreSQL), every row of a table without a key, and the full rows of
+ * the two tables that matter most. The keys of all tables come in one query (`union all`), so a
+ * fingerprint costs three round trips on PostgreSQL, not one per table.
+ */
+async function fingerprint(): Promise<Record<string, string>> {
+  const watched = tables.filter(({ name }) => !WRITTEN_ON_REFUSAL.has(name));
+  const keyed = watched.filter(({ keys }) => keys.length > 0);
+  const keysByTable = new Map<string, string[]>(watched.map(({ name }) => [name, []]));
+  const keyRows = await rawRows<{ table: string; key: string }>(
+    t.db,
+    sql.join(
+      keyed.map(
+        ({ name, keys }) =>
+          sql`select cast(${name} as text) as "table", ${sql.join(
+            keys.map((key) => sql`cast(${sql.identifier(key)} as text)`),
+            sql` || '|' || `,
+          )} as "key" from ${sql.identifier(name)}`,
+      ),
+      sql` union all `,
+    ),
+  );
+  for (const row of keyRows) keysByTable.get(row.table)?.push(row.key);
+  for (const { name, keys } of watched) {
+    if (keys.length > 0) continue;
+    const rows = await rawRows<Record<string, unknown>>(t.db, sql`select * from ${sql.identifier(name)}`);
+    keysByTable.set(
+      name,
+      rows.map((row) => JSON.stringify(row)),
+    );
+  }
   const result: Record<string, string> = {};
-  for (const name of tableNames()) {
-    if (WRITTEN_ON_REFUSAL.has(name)) continue;
-    const quoted = `"${name.replaceAll('"', '""')}"`;
-    let row: unknown;
-    try {
-      row = t.db.$client.prepare(`select count(*) as n, max(rowid) as maxRowid from ${quoted}`).get();
-    } catch {
-      // WITHOUT ROWID tables have no rowid; the count still catches inserts and deletes.
-      row = t.db.$client.prepare(`select count(*) as n from ${quoted}`).get();
-    }
-    result[name] = JSON.stringify(row);
+  for (const [name, values] of keysByTable) {
+    result[name] = JSON.stringify({ n: values.length, keys: hashOf(values.sort()) });
   }
   for (const name of ['users', 'companies']) {
-    const rows = t.db.$client.prepare(`select * from ${name} order by id`).all();
-    result[`${name}#rows`] = createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+    const rows = await rawRows(t.db, sql`select * from ${sql.identifier(name)} order by id`);
+    result[`${name}#rows`] = hashOf(rows);
   }
   return result;
 }
@@ -218,11 +274,11 @@ function inputArbitrary(def: TProcedureDef): fc.Arbitrary<unknown> {
 let ipCounter = 0;
 
 /** A fresh session per call: a successful `logout` or lock must not starve the runs that follow. */
-function callerForRole(role: TRole) {
+async function callerForRole(role: TRole) {
   // Distinct addresses, so the per-address throttle does not turn every later call into 429.
   const ip = `198.51.${Math.floor(++ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
   const user = role === 'anonymous' ? undefined : seeded[role];
-  const token = user ? sessionFor(t.db, user).token : undefined;
+  const token = user ? (await sessionFor(t.db, user)).token : undefined;
   return callerFor(t.db, { token, ip });
 }
 
@@ -235,17 +291,19 @@ function describeError(error: unknown): string {
 }
 
 beforeAll(async () => {
-  t = createTestDb();
+  t = await createTestDb();
+  tables = await readTables();
   const employer = await seedEmployer(t.db);
   // Without an accepted AVV every company procedure stops at the same FORBIDDEN and fuzzes nothing.
-  t.db
-    .update(users)
-    .set({ orderProcessingAccepted: true, orderProcessingAcceptedAt: new Date() })
-    .where(eq(users.id, employer.id))
-    .run();
+  await transaction(t.db, (tx) =>
+    tx
+      .update(users)
+      .set({ orderProcessingAccepted: true, orderProcessingAcceptedAt: new Date() })
+      .where(eq(users.id, employer.id)),
+  );
   seeded.employer = employer;
-  seeded.employee = seedEmployee(t.db, employer.companyId);
-  seeded.admin = seedAdmin(t.db);
+  seeded.employee = await seedEmployee(t.db, employer.companyId);
+  seeded.admin = await seedAdmin(t.db);
 });
 afterAll(() => t.cleanup());
 
@@ -253,6 +311,8 @@ describe('fuzzing every procedure', () => {
   it('finds the procedures and excludes only a few', () => {
     expect(procedures.length).toBeGreaterThanOrEqual(20);
     expect(Object.keys(EXCLUDED).length).toBeLessThanOrEqual(3);
+    // The fingerprint finds the tables in the catalogue of the database it runs on.
+    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['users', 'companies', 'sessions']));
     for (const path of Object.keys(EXCLUDED)) expect(appRouter._def.procedures, path).toHaveProperty([path]);
   });
 
@@ -262,19 +322,20 @@ describe('fuzzing every procedure', () => {
         it(path, async () => {
           await fc.assert(
             fc.asyncProperty(inputArbitrary(procedure._def), async (input) => {
-              const { caller } = callerForRole(role);
+              const { caller } = await callerForRole(role);
               // biome-ignore lint/suspicious/noExplicitAny: walking the caller by the procedure's dotted path
               const call = path.split('.').reduce<any>((node, key) => node[key], caller);
-              const before = fingerprint();
+              const before = await fingerprint();
               try {
                 await call(input);
               } catch (error) {
                 if (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR') {
                   throw new Error(`${path} as ${role} failed with a server error: ${describeError(error)}`);
                 }
-                expect(fingerprint(), `${path} as ${role} refused (${error.code}) but changed the database`).toEqual(
-                  before,
-                );
+                expect(
+                  await fingerprint(),
+                  `${path} as ${role} refused (${error.code}) but changed the database`,
+                ).toEqual(before);
               }
             }),
             { numRuns: NUM_RUNS, seed: SEED },

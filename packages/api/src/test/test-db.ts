@@ -60,8 +60,8 @@ export interface TTestDb {
 }
 
 /** A fresh, migrated database of its own for a test file. */
-export async function createTestDb(): Promise<TTestDb> {
-  const database = await createTestDatabase();
+export async function createTestDb(options: { dialect?: 'sqlite' } = {}): Promise<TTestDb> {
+  const database = await createTestDatabase(options);
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_PUBLIC_URL,
@@ -128,7 +128,9 @@ export function callerFor(db: TDatabase, options: TCallerOptions = {}) {
   if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   const req = new Request(`${TEST_PUBLIC_URL}/trpc/test`, { method: options.method ?? 'POST', headers });
   const cookies: string[] = [];
-  const ctx = createContextFactory({ db, config })({
+  // The context (its session read from the database) is built once, now, as the server builds it
+  // once per request; every call of this caller shares it.
+  const ctx: Promise<TContext> = createContextFactory({ db, config })({
     req,
     ip: options.ip ?? '192.0.2.1',
     via: options.via ?? 'rest',
@@ -136,7 +138,9 @@ export function callerFor(db: TDatabase, options: TCallerOptions = {}) {
       if (name.toLowerCase() === 'set-cookie') cookies.push(value);
     },
   });
-  const caller = createCaller(ctx);
+  // A caller that is never called must not report its context's failure as unhandled; calls still see it.
+  ctx.catch(() => {});
+  const caller = createCaller(() => ctx);
 
   /** Awaits a call that must fail; returns the TRPCError and the shape clients would receive. */
   async function errorOf(call: Promise<unknown>): Promise<{ error: TRPCError; shape: TErrorShape }> {
@@ -145,7 +149,7 @@ export function callerFor(db: TDatabase, options: TCallerOptions = {}) {
       result = await call;
     } catch (error) {
       if (!(error instanceof TRPCError)) throw error;
-      return { error, shape: shapeOf(error, ctx) };
+      return { error, shape: shapeOf(error, await ctx) };
     }
     throw new Error(`expected the call to fail, it answered ${JSON.stringify(result)}`);
   }
@@ -302,8 +306,9 @@ export async function sessionFor(
 
 // ── Mail ───────────────────────────────────────────────────────────────────────────────────────
 
+/** The mails to an address, oldest first (PostgreSQL returns rows in no fixed order without one). */
 export function outboxFor(db: TDatabase, to: string) {
-  return db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+  return db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(mailOutbox.createdAt);
 }
 
 /** The token at the end of a `<path><token>` link in a mail text. */

@@ -1,4 +1,4 @@
-import { eq, sessions, type TDatabase, users } from '@portal/db';
+import { eq, sessions, type TDatabase, transaction, users } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import type { TRequestMeta } from '../auth/login.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
@@ -9,7 +9,7 @@ import { DomainError, notFound } from '../errors.ts';
  * person cannot sign in (the sign-in answers like wrong credentials) and their sessions end at
  * once. Admin accounts are not blocked here; they are deleted.
  */
-export function setAccountBlocked(
+export async function setAccountBlocked(
   db: TDatabase,
   admin: TSessionUser,
   userId: string,
@@ -18,27 +18,25 @@ export function setAccountBlocked(
   now = new Date(),
 ) {
   if (admin.role !== 'admin') throw notFound();
-  return db.transaction(
-    (tx) => {
-      const target = tx
-        .select({ id: users.id, role: users.role, companyId: users.companyId })
-        .from(users)
-        .where(eq(users.id, userId))
-        .get();
-      if (!target) throw notFound();
-      if (target.role === 'admin') throw new DomainError('BAD_REQUEST', 'admin.cannot_block_admin');
-      tx.update(users).set({ locked: block, updatedAt: now }).where(eq(users.id, userId)).run();
-      if (block) tx.delete(sessions).where(eq(sessions.userId, userId)).run();
-      audit(tx, {
-        action: block ? 'account.blocked' : 'account.unblocked',
-        actorId: admin.id,
-        actorRole: admin.role,
-        targetId: userId,
-        companyId: target.companyId,
-        ip: meta.ip,
-      });
-      return { id: userId, locked: block };
-    },
-    { behavior: 'immediate' },
-  );
+  // Read committed: the role read here does not change (nobody becomes an admin), and the update
+  // and the deletion of the sessions are single statements on the person's rows (ADR 028).
+  return transaction(db, async (tx) => {
+    const [target] = await tx
+      .select({ id: users.id, role: users.role, companyId: users.companyId })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!target) throw notFound();
+    if (target.role === 'admin') throw new DomainError('BAD_REQUEST', 'admin.cannot_block_admin');
+    await tx.update(users).set({ locked: block, updatedAt: now }).where(eq(users.id, userId));
+    if (block) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await audit(tx, {
+      action: block ? 'account.blocked' : 'account.unblocked',
+      actorId: admin.id,
+      actorRole: admin.role,
+      targetId: userId,
+      companyId: target.companyId,
+      ip: meta.ip,
+    });
+    return { id: userId, locked: block };
+  });
 }

@@ -1,4 +1,4 @@
-import { companies, eq, sql, type TDatabase, users } from '@portal/db';
+import { companies, eq, rawExecute, sql, type TDatabase, transaction, users } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import type { TRequestMeta } from '../auth/login.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
@@ -12,7 +12,7 @@ import { DomainError, notFound } from '../errors.ts';
  * reason) so a scanned QR code says "revoked". Audit entries of the company lose every id and
  * address; one entry without personal data records the deletion.
  */
-export function deleteEmployerCompletely(
+export async function deleteEmployerCompletely(
   db: TDatabase,
   admin: TSessionUser,
   employerId: string,
@@ -20,42 +20,52 @@ export function deleteEmployerCompletely(
   now = new Date(),
 ) {
   if (admin.role !== 'admin') throw notFound();
-  return db.transaction(
-    (tx) => {
-      const employer = tx
+  // Serializable: the company's people are read (as subqueries) and every row naming them is
+  // deleted or anonymised; a person, mail or audit entry added by a request at the same moment
+  // must not escape that, so PostgreSQL re-runs this when one does (ADR 028).
+  return transaction(
+    db,
+    async (tx) => {
+      const [employer] = await tx
         .select({ id: users.id, role: users.role, companyId: users.companyId })
         .from(users)
-        .where(eq(users.id, employerId))
-        .get();
+        .where(eq(users.id, employerId));
       if (employer?.role !== 'employer' || !employer.companyId) throw notFound();
       const companyId = employer.companyId;
-      const owner = tx.select({ ownerId: companies.ownerId }).from(companies).where(eq(companies.id, companyId)).get();
+      const [owner] = await tx
+        .select({ ownerId: companies.ownerId })
+        .from(companies)
+        .where(eq(companies.id, companyId));
       if (owner?.ownerId !== employer.id) throw new DomainError('CONFLICT', 'admin.not_owner');
 
       const people = sql`select id from users where company_id = ${companyId}`;
       // Rows that name the company's people but do not cascade from the company.
-      const mails = tx.run(
+      const mails = await rawExecute(
+        tx,
         sql`delete from mail_outbox where company_id = ${companyId} or user_id in (${people})`,
-      ).changes;
-      tx.run(
+      );
+      await rawExecute(
+        tx,
         sql`delete from login_throttle where key in (select 'account:' || email from users where company_id = ${companyId})`,
       );
-      eraseCertificates(tx, { companyId }, now);
-      tx.run(
+      await eraseCertificates(tx, { companyId }, now);
+      await rawExecute(
+        tx,
         sql`update certificates set content = null, user_id = null, company_id = null,
                    revoked_at = coalesce(revoked_at, ${now.getTime()}),
                    revoked_reason = coalesce(revoked_reason, 'company_deleted')
              where user_id in (${people})`,
       );
-      tx.run(
+      await rawExecute(
+        tx,
         sql`update audit_log set actor_id = null, target_id = null, company_id = null, ip = null, details = null
              where company_id = ${companyId} or actor_id in (${people}) or target_id in (${people})`,
       );
-      const removedPeople = tx.run(sql`delete from users where company_id = ${companyId}`).changes;
+      const removedPeople = await rawExecute(tx, sql`delete from users where company_id = ${companyId}`);
       // The company row last: progress, quiz attempts, uploads and AVV records cascade from it and
       // from the people.
-      tx.run(sql`delete from companies where id = ${companyId}`);
-      audit(tx, {
+      await rawExecute(tx, sql`delete from companies where id = ${companyId}`);
+      await audit(tx, {
         action: 'company.deleted',
         actorId: admin.id,
         actorRole: admin.role,
@@ -64,6 +74,6 @@ export function deleteEmployerCompletely(
       });
       return { deleted: true as const, people: removedPeople };
     },
-    { behavior: 'immediate' },
+    { isolation: 'serializable' },
   );
 }

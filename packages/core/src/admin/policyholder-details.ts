@@ -9,9 +9,9 @@ import { notFound } from '../errors.ts';
  * account state, the company, the AVV acceptance record, upload history and the reset state. The
  * company's people come page by page through `admin.companyStaff`.
  */
-export function policyholderDetails(db: TDb, admin: TSessionUser, employerId: string, now = new Date()) {
+export async function policyholderDetails(db: TDb, admin: TSessionUser, employerId: string, now = new Date()) {
   if (admin.role !== 'admin') throw notFound();
-  const employer = db
+  const [employer] = await db
     .select({
       id: users.id,
       firstname: users.firstname,
@@ -30,13 +30,12 @@ export function policyholderDetails(db: TDb, admin: TSessionUser, employerId: st
       companyId: users.companyId,
     })
     .from(users)
-    .where(eq(users.id, employerId))
-    .get();
+    .where(eq(users.id, employerId));
   if (employer?.role !== 'employer' || !employer.companyId) throw notFound();
   const companyId = employer.companyId;
-  const company = getCompany(db, admin, companyId);
+  const company = await getCompany(db, admin, companyId);
 
-  const avvRecords = db
+  const avvRecords = await db
     .select({
       contractVersion: avvAcceptances.contractVersion,
       acceptedAt: avvAcceptances.acceptedAt,
@@ -47,9 +46,8 @@ export function policyholderDetails(db: TDb, admin: TSessionUser, employerId: st
     .from(avvAcceptances)
     .leftJoin(users, eq(users.id, avvAcceptances.userId))
     .where(eq(avvAcceptances.companyId, companyId))
-    .orderBy(desc(avvAcceptances.acceptedAt))
-    .all();
-  const uploads = db
+    .orderBy(desc(avvAcceptances.acceptedAt));
+  const uploads = await db
     .select({
       id: employeeUploads.id,
       filename: employeeUploads.filename,
@@ -61,8 +59,7 @@ export function policyholderDetails(db: TDb, admin: TSessionUser, employerId: st
     })
     .from(employeeUploads)
     .where(eq(employeeUploads.companyId, companyId))
-    .orderBy(desc(employeeUploads.createdAt))
-    .all();
+    .orderBy(desc(employeeUploads.createdAt));
 
   const { totpSecret, createdAt, avvAcceptedAt, role: _role, companyId: _companyId, ...account } = employer;
   return {
@@ -84,6 +81,6 @@ export function policyholderDetails(db: TDb, admin: TSessionUser, employerId: st
       createdAt: upload.createdAt.toISOString(),
       processedAt: upload.processedAt?.toISOString() ?? null,
     })),
-    reset: resetStatus(db, companyId, now),
+    reset: await resetStatus(db, companyId, now),
   };
 }

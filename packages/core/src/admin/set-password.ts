@@ -1,4 +1,4 @@
-import { eq, type TDatabase, users } from '@portal/db';
+import { eq, type TDatabase, transaction, users } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import type { TRequestMeta } from '../auth/login.ts';
 import { hashPassword } from '../auth/password-hash.ts';
@@ -21,7 +21,7 @@ export async function adminSetPassword(
   now = new Date(),
 ) {
   if (admin.role !== 'admin') throw notFound();
-  const target = db
+  const [target] = await db
     .select({
       userId: users.id,
       role: users.role,
@@ -32,24 +32,24 @@ export async function adminSetPassword(
       companyId: users.companyId,
     })
     .from(users)
-    .where(eq(users.id, userId))
-    .get();
+    .where(eq(users.id, userId));
   if (target?.role !== 'employer') throw notFound();
   assertStrongPassword(password, userInputsOf(target));
+  // argon2 before the transaction: on SQLite a transaction holds the only write connection.
   const passwordHash = await hashPassword(password);
-  return db.transaction(
-    (tx) => {
-      setNewPassword(tx, { user: target, passwordHash, now });
-      audit(tx, {
-        action: 'password.set_by_admin',
-        actorId: admin.id,
-        actorRole: admin.role,
-        targetId: userId,
-        companyId: target.companyId,
-        ip: meta.ip,
-      });
-      return { id: userId, passwordSet: true as const };
-    },
-    { behavior: 'immediate' },
-  );
+  // Read committed: one update of the person's row by id; nothing read in here decides a write
+  // (ADR 028).
+  return transaction(db, async (tx) => {
+    // Deleted since it was read above: nobody to set a password for.
+    if (!(await setNewPassword(tx, { user: target, passwordHash, now }))) throw notFound();
+    await audit(tx, {
+      action: 'password.set_by_admin',
+      actorId: admin.id,
+      actorRole: admin.role,
+      targetId: userId,
+      companyId: target.companyId,
+      ip: meta.ip,
+    });
+    return { id: userId, passwordSet: true as const };
+  });
 }

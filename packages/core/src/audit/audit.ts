@@ -1,4 +1,4 @@
-import { auditLog, type TDb } from '@portal/db';
+import { auditLog, type TTransaction } from '@portal/db';
 
 export type TAuditAction =
   | 'login.success'
@@ -46,16 +46,14 @@ export interface TAuditEntry {
 }
 
 /** Records a security event; call inside the transaction of the change it describes. */
-export function audit(db: TDb, entry: TAuditEntry): void {
-  db.insert(auditLog)
-    .values({
-      action: entry.action,
-      actorId: entry.actorId ?? null,
-      actorRole: entry.actorRole ?? null,
-      targetId: entry.targetId ?? null,
-      companyId: entry.companyId ?? null,
-      ip: entry.ip ?? null,
-      details: entry.details ? JSON.stringify(entry.details) : null,
-    })
-    .run();
+export async function audit(tx: TTransaction, entry: TAuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    action: entry.action,
+    actorId: entry.actorId ?? null,
+    actorRole: entry.actorRole ?? null,
+    targetId: entry.targetId ?? null,
+    companyId: entry.companyId ?? null,
+    ip: entry.ip ?? null,
+    details: entry.details ? JSON.stringify(entry.details) : null,
+  });
 }

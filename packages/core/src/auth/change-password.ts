@@ -1,4 +1,4 @@
-import { companies, eq, type TDatabase, users } from '@portal/db';
+import { companies, eq, type TDatabase, transaction, users } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import { DomainError, notFound } from '../errors.ts';
 import type { TRequestMeta } from './login.ts';
@@ -13,7 +13,7 @@ export async function changePassword(
   meta: TRequestMeta,
   now = new Date(),
 ): Promise<void> {
-  const user = db
+  const [user] = await db
     .select({
       userId: users.id,
       role: users.role,
@@ -27,26 +27,32 @@ export async function changePassword(
     })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, input.userId))
-    .get();
+    .where(eq(users.id, input.userId));
   if (!user) throw notFound();
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new DomainError('BAD_REQUEST', 'change_password.current_password_wrong');
   }
   assertStrongPassword(input.newPassword, userInputsOf(user, user.companyName ?? undefined));
+  // argon2 runs before the transaction (ADR 028): it must not hold the write connection.
   const passwordHash = await hashPassword(input.newPassword);
-  db.transaction(
-    (tx) => {
-      setNewPassword(tx, { user, passwordHash, now, keepSessionId: input.sessionId });
-      audit(tx, {
-        action: 'password.changed',
-        actorId: user.userId,
-        actorRole: user.role,
-        targetId: user.userId,
-        companyId: user.companyId,
-        ip: meta.ip,
-      });
-    },
-    { behavior: 'immediate' },
-  );
+  // Read committed: the new hash is stored by one update conditional on the hash verified above,
+  // so of two changes racing with the same current password the second fails and writes nothing.
+  await transaction(db, async (tx) => {
+    const stored = await setNewPassword(tx, {
+      user,
+      passwordHash,
+      now,
+      keepSessionId: input.sessionId,
+      ...(user.passwordHash !== null && { previousHash: user.passwordHash }),
+    });
+    if (!stored) throw new DomainError('BAD_REQUEST', 'change_password.current_password_wrong');
+    await audit(tx, {
+      action: 'password.changed',
+      actorId: user.userId,
+      actorRole: user.role,
+      targetId: user.userId,
+      companyId: user.companyId,
+      ip: meta.ip,
+    });
+  });
 }

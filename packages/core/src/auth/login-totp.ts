@@ -1,4 +1,4 @@
-import { eq, type TDatabase, users } from '@portal/db';
+import { eq, type TDatabase, transaction, users } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import { DomainError } from '../errors.ts';
 import { finishSignIn, type TAudience, type TLoginResult, type TRequestMeta } from './login.ts';
@@ -7,24 +7,24 @@ import { issueRecoveryCodes, looksLikeRecoveryCode, redeemRecoveryCode } from '.
 import { isLoginLocked, recordLoginFailure } from './throttle.ts';
 import { acceptedTotpStep, type TTotpEnrolment } from './totp.ts';
 import { openTotpSecret } from './totp-secret-seal.ts';
-import { beginTotpEnrolment } from './two-factor.ts';
+import { beginTotpEnrolment, claimTotpStep } from './two-factor.ts';
 
 const challengeExpired = () => new DomainError('UNAUTHORIZED', 'totp.challenge_expired');
 
-function validChallenge(db: TDatabase, challengeToken: string, audience: TAudience, now: Date) {
-  const found = findValidToken(db, challengeToken, ['totp_challenge'], now);
+async function validChallenge(db: TDatabase, challengeToken: string, audience: TAudience, now: Date) {
+  const found = await findValidToken(db, challengeToken, ['totp_challenge'], now);
   if (!found || found.locked || (audience === 'admin') !== (found.role === 'admin')) throw challengeExpired();
   return found;
 }
 
 /** A new admin's first sign-in: the QR code to scan, between password and first code. */
-export function totpEnrolmentForChallenge(
+export async function totpEnrolmentForChallenge(
   db: TDatabase,
   key: Buffer,
   input: { challengeToken: string; audience: TAudience },
   now = new Date(),
 ): Promise<TTotpEnrolment> {
-  const challenge = validChallenge(db, input.challengeToken, input.audience, now);
+  const challenge = await validChallenge(db, input.challengeToken, input.audience, now);
   return beginTotpEnrolment(db, key, challenge.userId);
 }
 
@@ -33,16 +33,22 @@ export function totpEnrolmentForChallenge(
  * (lost phone). A wrong code counts as a failed sign-in (10 lock the account); a code is accepted
  * once. For an admin still setting up, the first right code also confirms the new secret and the
  * answer carries the recovery codes, shown once.
+ *
+ * The code is checked against the secret before the transaction; inside it, the code is claimed
+ * by one conditional update (the TOTP step must still be newer than the last one used, a recovery
+ * code still unused), then the challenge by another. Of two requests racing with the same code,
+ * the second's claim finds it used and counts as a wrong code; of two with the same challenge,
+ * the second finds the challenge used and everything it claimed is rolled back.
  */
-export function loginWithTotp(
+export async function loginWithTotp(
   db: TDatabase,
   key: Buffer,
   input: { challengeToken: string; code: string; audience: TAudience },
   meta: TRequestMeta,
   now = new Date(),
-): TLoginResult {
-  const challenge = validChallenge(db, input.challengeToken, input.audience, now);
-  const user = db
+): Promise<TLoginResult> {
+  const challenge = await validChallenge(db, input.challengeToken, input.audience, now);
+  const [user] = await db
     .select({
       id: users.id,
       email: users.email,
@@ -55,75 +61,66 @@ export function loginWithTotp(
       totpLastUsedStep: users.totpLastUsedStep,
     })
     .from(users)
-    .where(eq(users.id, challenge.userId))
-    .get();
-  if (!user || isLoginLocked(db, user.email, meta.ip, now)) throw new DomainError('UNAUTHORIZED', 'login.failed');
+    .where(eq(users.id, challenge.userId));
+  if (!user || (await isLoginLocked(db, user.email, meta.ip, now))) {
+    throw new DomainError('UNAUTHORIZED', 'login.failed');
+  }
 
   const sealed = user.totpSecret ?? user.totpPendingSecret;
+  const settingUp = user.totpSecret === null;
   // A recovery code only stands in for a confirmed authenticator, never for its set-up.
-  const recovery = user.totpSecret !== null && looksLikeRecoveryCode(input.code);
+  const recovery = !settingUp && looksLikeRecoveryCode(input.code);
   const step =
     sealed && !recovery
       ? acceptedTotpStep(openTotpSecret(key, user.id, sealed), input.code, now, user.totpLastUsedStep)
       : null;
-  const redeemed =
-    recovery && db.transaction((tx) => redeemRecoveryCode(tx, user.id, input.code, now), { behavior: 'immediate' });
-  if (step === null && !redeemed) {
-    db.transaction(
-      (tx) => {
-        recordLoginFailure(tx, user.email, meta.ip, now);
-        audit(tx, {
-          action: 'login.failure',
-          targetId: user.id,
-          companyId: user.companyId,
-          ip: meta.ip,
-          details: { reason: 'totp_code', audience: input.audience },
-        });
-      },
-      { behavior: 'immediate' },
-    );
-    throw new DomainError('UNAUTHORIZED', 'totp.code_invalid');
-  }
 
-  return db.transaction(
-    (tx) => {
-      if (!consumeToken(tx, challenge.tokenId, now)) throw challengeExpired();
-      const settingUp = user.totpSecret === null;
-      if (step !== null) {
-        tx.update(users)
-          .set(
-            settingUp
-              ? { totpSecret: sealed, totpPendingSecret: null, totpLastUsedStep: step }
-              : { totpLastUsedStep: step },
-          )
-          .where(eq(users.id, user.id))
-          .run();
-      }
-      if (redeemed) {
-        audit(tx, {
-          action: 'totp.recovery_code_used',
-          actorId: user.id,
-          actorRole: user.role,
-          targetId: user.id,
-          companyId: user.companyId,
-          ip: meta.ip,
-        });
-      }
-      if (settingUp) {
-        audit(tx, {
-          action: 'totp.enabled',
-          actorId: user.id,
-          actorRole: user.role,
-          targetId: user.id,
-          companyId: user.companyId,
-          ip: meta.ip,
-        });
-      }
-      const result = finishSignIn(tx, user, meta, now, { totp: true });
-      return settingUp && result.kind === 'session'
-        ? { ...result, recoveryCodes: issueRecoveryCodes(tx, user.id, now) }
-        : result;
-    },
-    { behavior: 'immediate' },
-  );
+  // Read committed: the code, the recovery code and the challenge are each claimed by one
+  // conditional update with `returning` (zero rows: another request was first); failure counts are
+  // added in the database (throttle.ts).
+  const result = await transaction(db, async (tx): Promise<TLoginResult | null> => {
+    const accepted =
+      step !== null && sealed !== null
+        ? await claimTotpStep(tx, { userId: user.id, sealed, step, settingUp })
+        : recovery && (await redeemRecoveryCode(tx, user.id, input.code, now));
+    if (!accepted) {
+      await recordLoginFailure(tx, user.email, meta.ip, now);
+      await audit(tx, {
+        action: 'login.failure',
+        targetId: user.id,
+        companyId: user.companyId,
+        ip: meta.ip,
+        details: { reason: 'totp_code', audience: input.audience },
+      });
+      return null;
+    }
+    if (!(await consumeToken(tx, challenge.tokenId, now))) throw challengeExpired();
+    if (recovery) {
+      await audit(tx, {
+        action: 'totp.recovery_code_used',
+        actorId: user.id,
+        actorRole: user.role,
+        targetId: user.id,
+        companyId: user.companyId,
+        ip: meta.ip,
+      });
+    }
+    if (settingUp) {
+      await audit(tx, {
+        action: 'totp.enabled',
+        actorId: user.id,
+        actorRole: user.role,
+        targetId: user.id,
+        companyId: user.companyId,
+        ip: meta.ip,
+      });
+    }
+    const signedIn = await finishSignIn(tx, user, meta, now, { totp: true });
+    return settingUp && signedIn.kind === 'session'
+      ? { ...signedIn, recoveryCodes: await issueRecoveryCodes(tx, user.id, now) }
+      : signedIn;
+  });
+  // The failure was committed above; the answer is the same as for any wrong code.
+  if (result === null) throw new DomainError('UNAUTHORIZED', 'totp.code_invalid');
+  return result;
 }

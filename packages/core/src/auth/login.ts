@@ -1,11 +1,11 @@
-import { eq, type TDatabase, type TDb, users } from '@portal/db';
+import { eq, type TDatabase, type TTransaction, transaction, users } from '@portal/db';
 import type { TRole } from '@portal/validators';
 import { audit } from '../audit/audit.ts';
 import { DomainError } from '../errors.ts';
 import { FIRST_LOGIN_TOKEN_MINUTES, TOTP_CHALLENGE_MINUTES } from '../policy.ts';
-import { createOneTimeToken } from './one-time-tokens.ts';
+import { insertOneTimeToken } from './one-time-tokens.ts';
 import { verifyPassword } from './password-hash.ts';
-import { createSession, type TSessionInfo } from './sessions.ts';
+import { insertSession, type TSessionInfo } from './sessions.ts';
 import { clearAccountFailures, isLoginLocked, recordLoginFailure } from './throttle.ts';
 
 export type TAudience = 'customer' | 'admin';
@@ -43,8 +43,8 @@ export async function loginWithPassword(
   meta: TRequestMeta,
   now = new Date(),
 ): Promise<TLoginResult> {
-  const throttled = isLoginLocked(db, input.email, meta.ip, now);
-  const user = db
+  const throttled = await isLoginLocked(db, input.email, meta.ip, now);
+  const [user] = await db
     .select({
       id: users.id,
       role: users.role,
@@ -57,8 +57,7 @@ export async function loginWithPassword(
       totpSecret: users.totpSecret,
     })
     .from(users)
-    .where(eq(users.email, input.email))
-    .get();
+    .where(eq(users.email, input.email));
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
 
   const reason = throttled
@@ -74,39 +73,35 @@ export async function loginWithPassword(
             : null;
 
   if (reason !== null || !user) {
-    db.transaction(
-      (tx) => {
-        if (reason !== 'throttled') recordLoginFailure(tx, input.email, meta.ip, now);
-        audit(tx, {
-          action: 'login.failure',
-          targetId: user?.id ?? null,
-          companyId: user?.companyId ?? null,
-          ip: meta.ip,
-          details: { reason, audience: input.audience },
-        });
-      },
-      { behavior: 'immediate' },
-    );
+    // Read committed: the failure counts are added in the database (one upsert each, throttle.ts).
+    await transaction(db, async (tx) => {
+      if (reason !== 'throttled') await recordLoginFailure(tx, input.email, meta.ip, now);
+      await audit(tx, {
+        action: 'login.failure',
+        targetId: user?.id ?? null,
+        companyId: user?.companyId ?? null,
+        ip: meta.ip,
+        details: { reason, audience: input.audience },
+      });
+    });
     throw new DomainError('UNAUTHORIZED', 'login.failed');
   }
 
-  return db.transaction(
-    (tx): TLoginResult => {
-      // Admins must use two factors (DECISIONS.md, ASVS V4.3.1); others when they turned it on.
-      // Failures stay counted until the code is right, so codes cannot be guessed between passwords.
-      if (user.totpSecret || user.role === 'admin') {
-        const token = createOneTimeToken(tx, {
-          kind: 'totp_challenge',
-          userId: user.id,
-          validForMs: TOTP_CHALLENGE_MINUTES * 60 * 1000,
-          now,
-        });
-        return { kind: 'totp_required', token, setupRequired: !user.totpSecret };
-      }
-      return finishSignIn(tx, user, meta, now);
-    },
-    { behavior: 'immediate' },
-  );
+  // Read committed: only inserts of new random tokens and a delete by key; nothing read to decide.
+  return transaction(db, async (tx): Promise<TLoginResult> => {
+    // Admins must use two factors (DECISIONS.md, ASVS V4.3.1); others when they turned it on.
+    // Failures stay counted until the code is right, so codes cannot be guessed between passwords.
+    if (user.totpSecret || user.role === 'admin') {
+      const token = await insertOneTimeToken(tx, {
+        kind: 'totp_challenge',
+        userId: user.id,
+        validForMs: TOTP_CHALLENGE_MINUTES * 60 * 1000,
+        now,
+      });
+      return { kind: 'totp_required', token, setupRequired: !user.totpSecret };
+    }
+    return finishSignIn(tx, user, meta, now);
+  });
 }
 
 /**
@@ -114,14 +109,14 @@ export async function loginWithPassword(
  * clear the failure count, then either send the person to set their own password (temporary
  * password) or open a session.
  */
-export function finishSignIn(
-  tx: TDb,
+export async function finishSignIn(
+  tx: TTransaction,
   user: { id: string; email: string; role: TRole; companyId: string | null; lang: 'de' | 'en'; isFirstLogin: boolean },
   meta: TRequestMeta,
   now: Date,
   details?: Record<string, boolean>,
-): TLoginResult {
-  clearAccountFailures(tx, user.email);
+): Promise<TLoginResult> {
+  await clearAccountFailures(tx, user.email);
   const entry = {
     action: 'login.success',
     actorId: user.id,
@@ -130,21 +125,21 @@ export function finishSignIn(
     ip: meta.ip,
   } as const;
   if (user.isFirstLogin) {
-    const token = createOneTimeToken(tx, {
+    const token = await insertOneTimeToken(tx, {
       kind: 'first_login',
       userId: user.id,
       validForMs: FIRST_LOGIN_TOKEN_MINUTES * 60 * 1000,
       now,
     });
-    audit(tx, { ...entry, details: { ...details, firstLogin: true } });
+    await audit(tx, { ...entry, details: { ...details, firstLogin: true } });
     return { kind: 'first_login', token, email: user.email };
   }
-  const { token, session } = createSession(tx, {
+  const { token, session } = await insertSession(tx, {
     userId: user.id,
     role: user.role,
     userAgent: meta.userAgent ?? '',
     now,
   });
-  audit(tx, { ...entry, ...(details && { details }) });
+  await audit(tx, { ...entry, ...(details && { details }) });
   return { kind: 'session', token, session, lang: user.lang };
 }

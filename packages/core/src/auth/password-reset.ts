@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, oneTimeTokens, type TDatabase, users } from '@portal/db';
+import { and, desc, eq, gt, oneTimeTokens, type TDatabase, transaction, users } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import { DomainError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { RESET_TOKEN_MINUTES } from '../policy.ts';
 import type { TAudience, TRequestMeta } from './login.ts';
-import { consumeToken, createOneTimeToken, findValidToken } from './one-time-tokens.ts';
+import { consumeToken, findValidToken, insertOneTimeToken } from './one-time-tokens.ts';
 import { hashPassword } from './password-hash.ts';
 import { assertStrongPassword, userInputsOf } from './password-rules.ts';
 import { setNewPassword } from './set-new-password.ts';
@@ -17,15 +17,19 @@ const RESET_REQUEST_INTERVAL_MS = 60 * 1000;
  * a mail with a 60-minute single-use link goes out only for an existing, active account of the
  * right audience.
  */
-export function requestPasswordReset(
+export async function requestPasswordReset(
   db: TDatabase,
   input: { email: string; audience: TAudience; publicUrl: string },
   meta: TRequestMeta,
   now = new Date(),
-): void {
-  db.transaction(
-    (tx) => {
-      const user = tx
+): Promise<void> {
+  // Serializable: "no reset link in the last minute, so create one" reads, then inserts. Two
+  // requests at once would both see none under read committed and send two mails; PostgreSQL
+  // aborts one of them, and its re-run finds the other's link. The mail is an outbox row.
+  await transaction(
+    db,
+    async (tx) => {
+      const [user] = await tx
         .select({
           id: users.id,
           role: users.role,
@@ -37,11 +41,10 @@ export function requestPasswordReset(
           locked: users.locked,
         })
         .from(users)
-        .where(eq(users.email, input.email))
-        .get();
+        .where(eq(users.email, input.email));
       if (!user?.active || user.locked) return;
       if ((input.audience === 'admin') !== (user.role === 'admin')) return;
-      const recent = tx
+      const [recent] = await tx
         .select({ createdAt: oneTimeTokens.createdAt })
         .from(oneTimeTokens)
         .where(
@@ -52,17 +55,17 @@ export function requestPasswordReset(
           ),
         )
         .orderBy(desc(oneTimeTokens.createdAt))
-        .get();
+        .limit(1);
       if (recent) return;
 
-      const token = createOneTimeToken(tx, {
+      const token = await insertOneTimeToken(tx, {
         kind: 'reset',
         userId: user.id,
         validForMs: RESET_TOKEN_MINUTES * 60 * 1000,
         now,
       });
       const path = input.audience === 'admin' ? '/admin/recovery-password/' : '/recovery-password/';
-      enqueueMail(
+      await enqueueMail(
         tx,
         {
           to: input.email,
@@ -76,9 +79,14 @@ export function requestPasswordReset(
         },
         now,
       );
-      audit(tx, { action: 'password.reset_requested', targetId: user.id, companyId: user.companyId, ip: meta.ip });
+      await audit(tx, {
+        action: 'password.reset_requested',
+        targetId: user.id,
+        companyId: user.companyId,
+        ip: meta.ip,
+      });
     },
-    { behavior: 'immediate' },
+    { isolation: 'serializable' },
   );
 }
 
@@ -90,23 +98,22 @@ export async function resetPasswordWithToken(
   now = new Date(),
 ): Promise<void> {
   const invalid = () => new DomainError('BAD_REQUEST', 'recovery_password.invalid_link');
-  const found = findValidToken(db, input.token, ['reset'], now);
+  const found = await findValidToken(db, input.token, ['reset'], now);
   if (!found || found.locked || (input.audience === 'admin') !== (found.role === 'admin')) throw invalid();
   assertStrongPassword(input.newPassword, userInputsOf(found));
+  // argon2 runs before the transaction (ADR 028): it must not hold the write connection.
   const passwordHash = await hashPassword(input.newPassword);
-  db.transaction(
-    (tx) => {
-      if (!consumeToken(tx, found.tokenId, now)) throw invalid();
-      setNewPassword(tx, { user: found, passwordHash, now });
-      audit(tx, {
-        action: 'password.reset',
-        actorId: found.userId,
-        actorRole: found.role,
-        targetId: found.userId,
-        companyId: found.companyId,
-        ip: meta.ip,
-      });
-    },
-    { behavior: 'immediate' },
-  );
+  // Read committed: consumeToken is one conditional update; the loser of a race writes nothing.
+  await transaction(db, async (tx) => {
+    if (!(await consumeToken(tx, found.tokenId, now))) throw invalid();
+    await setNewPassword(tx, { user: found, passwordHash, now });
+    await audit(tx, {
+      action: 'password.reset',
+      actorId: found.userId,
+      actorRole: found.role,
+      targetId: found.userId,
+      companyId: found.companyId,
+      ip: meta.ip,
+    });
+  });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type TDb, totpRecoveryCodes } from '@portal/db';
+import { and, eq, isNull, type TDb, type TTransaction, totpRecoveryCodes } from '@portal/db';
 import { hashSecret } from '../tokens.ts';
 
 /** How many recovery codes an enrolment hands out (each works once). */
@@ -15,24 +15,31 @@ export const looksLikeRecoveryCode = (input: string) => /^[A-HJ-NP-Z2-9]{10}$/.t
  * New recovery codes for a person, replacing any earlier ones; call inside the transaction that
  * confirms the authenticator. The plain codes are returned once and stored only as SHA-256.
  */
-export function issueRecoveryCodes(tx: TDb, userId: string, now = new Date()): string[] {
-  tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId)).run();
+export async function issueRecoveryCodes(tx: TTransaction, userId: string, now = new Date()): Promise<string[]> {
+  await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const chars = [...crypto.getRandomValues(new Uint8Array(10))].map((byte) => ALPHABET[byte % 32]).join('');
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   });
-  for (const code of codes) {
-    tx.insert(totpRecoveryCodes)
-      .values({ userId, codeHash: hashSecret(normalise(code)), createdAt: now })
-      .run();
-  }
+  await tx
+    .insert(totpRecoveryCodes)
+    .values(codes.map((code) => ({ userId, codeHash: hashSecret(normalise(code)), createdAt: now })));
   return codes;
 }
 
-/** Uses up one unused recovery code of the person; false when it is wrong or used. */
-export function redeemRecoveryCode(tx: TDb, userId: string, input: string, now = new Date()): boolean {
+/**
+ * Uses up one unused recovery code of the person; false when it is wrong or used. One conditional
+ * update (`… where used_at is null returning id`): of two requests racing with the same code, the
+ * second waits for the first and then finds it used (PostgreSQL, read committed).
+ */
+export async function redeemRecoveryCode(
+  tx: TTransaction,
+  userId: string,
+  input: string,
+  now = new Date(),
+): Promise<boolean> {
   if (!looksLikeRecoveryCode(input)) return false;
-  const used = tx
+  const used = await tx
     .update(totpRecoveryCodes)
     .set({ usedAt: now })
     .where(
@@ -42,18 +49,14 @@ export function redeemRecoveryCode(tx: TDb, userId: string, input: string, now =
         isNull(totpRecoveryCodes.usedAt),
       ),
     )
-    .run();
-  return used.changes === 1;
+    .returning({ id: totpRecoveryCodes.id });
+  return used.length === 1;
 }
 
-export function remainingRecoveryCodes(db: TDb, userId: string): number {
-  return db
-    .select({ id: totpRecoveryCodes.id })
-    .from(totpRecoveryCodes)
-    .where(and(eq(totpRecoveryCodes.userId, userId), isNull(totpRecoveryCodes.usedAt)))
-    .all().length;
+export async function remainingRecoveryCodes(db: TDb, userId: string): Promise<number> {
+  return db.$count(totpRecoveryCodes, and(eq(totpRecoveryCodes.userId, userId), isNull(totpRecoveryCodes.usedAt)));
 }
 
-export function deleteRecoveryCodes(tx: TDb, userId: string): void {
-  tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId)).run();
+export async function deleteRecoveryCodes(tx: TTransaction, userId: string): Promise<void> {
+  await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
 }

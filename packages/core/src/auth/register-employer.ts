@@ -1,12 +1,12 @@
-import { avvAcceptances, companies, eq, type TDatabase, users } from '@portal/db';
+import { avvAcceptances, companies, eq, type TDatabase, transaction, users } from '@portal/db';
 import type { TLocale } from '@portal/i18n';
 import { audit } from '../audit/audit.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError, isUniqueViolation } from '../errors.ts';
 import { AVV_VERSION } from '../policy.ts';
 import type { TLoginResult, TRequestMeta } from './login.ts';
 import { hashPassword } from './password-hash.ts';
 import { assertStrongPassword } from './password-rules.ts';
-import { createSession } from './sessions.ts';
+import { insertSession } from './sessions.ts';
 
 export interface TRegisterEmployerInput {
   firstname: string;
@@ -31,76 +31,76 @@ export async function registerEmployer(
 ): Promise<Extract<TLoginResult, { kind: 'session' }>> {
   assertStrongPassword(input.password, [input.firstname, input.lastname, input.email, input.companyName]);
   // Cheap early answer; the unique index below is what actually guarantees it.
-  if (db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get()) throw emailTaken();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (existing) throw emailTaken();
+  // argon2 runs before the transaction (ADR 028): it must not hold the write connection.
   const passwordHash = await hashPassword(input.password);
 
   try {
-    return db.transaction(
-      (tx) => {
-        if (tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get()) throw emailTaken();
-        const company = tx
-          .insert(companies)
-          .values({ companyName: input.companyName, createdAt: now })
-          .returning({ id: companies.id })
-          .get();
-        const user = tx
-          .insert(users)
-          .values({
-            firstname: input.firstname,
-            lastname: input.lastname,
-            email: input.email,
-            role: 'employer',
-            passwordHash,
-            active: true,
-            isFirstLogin: false,
-            companyId: company.id,
-            dataProtectionPolicyAccepted: true,
-            orderProcessingAccepted: true,
-            orderProcessingAcceptedAt: now,
-            lang: meta.lang,
-            passwordChangedAt: now,
-            createdAt: now,
-          })
-          .returning({ id: users.id })
-          .get();
-        tx.update(companies).set({ ownerId: user.id }).where(eq(companies.id, company.id)).run();
-        tx.insert(avvAcceptances)
-          .values({
-            userId: user.id,
-            companyId: company.id,
-            contractVersion: AVV_VERSION,
-            acceptedAt: now,
-            sourceIp: meta.ip,
-          })
-          .run();
-        audit(tx, {
-          action: 'employer.registered',
-          actorId: user.id,
-          actorRole: 'employer',
-          targetId: user.id,
-          companyId: company.id,
-          ip: meta.ip,
-        });
-        audit(tx, {
-          action: 'avv.accepted',
-          actorId: user.id,
-          actorRole: 'employer',
-          companyId: company.id,
-          ip: meta.ip,
-          details: { version: AVV_VERSION },
-        });
-        const { token, session } = createSession(tx, {
-          userId: user.id,
+    // Read committed: the unique index on users.email decides between two registrations racing
+    // with one address; the loser's insert fails, its whole transaction rolls back (below).
+    return await transaction(db, async (tx) => {
+      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+      if (taken) throw emailTaken();
+      const [company] = await tx
+        .insert(companies)
+        .values({ companyName: input.companyName, createdAt: now })
+        .returning({ id: companies.id });
+      if (!company) throw new Error('registerEmployer: the company insert returned no row');
+      const [user] = await tx
+        .insert(users)
+        .values({
+          firstname: input.firstname,
+          lastname: input.lastname,
+          email: input.email,
           role: 'employer',
-          userAgent: meta.userAgent ?? '',
-          now,
-        });
-        return { kind: 'session' as const, token, session, lang: meta.lang };
-      },
-      { behavior: 'immediate' },
-    );
+          passwordHash,
+          active: true,
+          isFirstLogin: false,
+          companyId: company.id,
+          dataProtectionPolicyAccepted: true,
+          orderProcessingAccepted: true,
+          orderProcessingAcceptedAt: now,
+          lang: meta.lang,
+          passwordChangedAt: now,
+          createdAt: now,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('registerEmployer: the user insert returned no row');
+      await tx.update(companies).set({ ownerId: user.id }).where(eq(companies.id, company.id));
+      await tx.insert(avvAcceptances).values({
+        userId: user.id,
+        companyId: company.id,
+        contractVersion: AVV_VERSION,
+        acceptedAt: now,
+        sourceIp: meta.ip,
+      });
+      await audit(tx, {
+        action: 'employer.registered',
+        actorId: user.id,
+        actorRole: 'employer',
+        targetId: user.id,
+        companyId: company.id,
+        ip: meta.ip,
+      });
+      await audit(tx, {
+        action: 'avv.accepted',
+        actorId: user.id,
+        actorRole: 'employer',
+        companyId: company.id,
+        ip: meta.ip,
+        details: { version: AVV_VERSION },
+      });
+      const { token, session } = await insertSession(tx, {
+        userId: user.id,
+        role: 'employer',
+        userAgent: meta.userAgent ?? '',
+        now,
+      });
+      return { kind: 'session' as const, token, session, lang: meta.lang };
+    });
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE') throw emailTaken();
+    if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
 }

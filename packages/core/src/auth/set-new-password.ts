@@ -1,4 +1,4 @@
-import { eq, type TDb, users } from '@portal/db';
+import { and, eq, type TTransaction, users } from '@portal/db';
 import { enqueueMail } from '../mail/outbox.ts';
 import { invalidateUserSessions } from './sessions.ts';
 
@@ -15,9 +15,13 @@ const formatDate = (date: Date) =>
 /**
  * The shared tail of every password change (reset, change, first login): store the hash, end the
  * user's other sessions and tell them by mail. Runs inside the caller's transaction.
+ *
+ * With `previousHash` the hash is replaced only if it is still the one the caller verified (one
+ * conditional update): of two changes racing with the same current password, the second finds the
+ * hash changed and gets `false`, and writes nothing. Answers whether the password was stored.
  */
-export function setNewPassword(
-  tx: TDb,
+export async function setNewPassword(
+  tx: TTransaction,
   input: {
     user: {
       userId: string;
@@ -31,10 +35,12 @@ export function setNewPassword(
     now: Date;
     keepSessionId?: string;
     notify?: boolean;
+    previousHash?: string;
   },
-): void {
+): Promise<boolean> {
   const { user, now } = input;
-  tx.update(users)
+  const stored = await tx
+    .update(users)
     .set({
       passwordHash: input.passwordHash,
       passwordChangedAt: now,
@@ -42,11 +48,16 @@ export function setNewPassword(
       isFirstLogin: false,
       active: true,
     })
-    .where(eq(users.id, user.userId))
-    .run();
-  invalidateUserSessions(tx, user.userId, input.keepSessionId);
-  if (input.notify === false) return;
-  enqueueMail(
+    .where(
+      input.previousHash === undefined
+        ? eq(users.id, user.userId)
+        : and(eq(users.id, user.userId), eq(users.passwordHash, input.previousHash)),
+    )
+    .returning({ id: users.id });
+  if (stored.length === 0) return false;
+  await invalidateUserSessions(tx, user.userId, input.keepSessionId);
+  if (input.notify === false) return true;
+  await enqueueMail(
     tx,
     {
       to: user.email,
@@ -60,4 +71,5 @@ export function setNewPassword(
     },
     now,
   );
+  return true;
 }

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { eq, notLike, or, type TDatabase, users } from '@portal/db';
+import { and, eq, isNull, or, sql, type TDatabase, transaction, users } from '@portal/db';
 
 /*
  * TOTP secrets at rest (ASVS 6.2.1, 2.9.x; ADR 026). A database copy (backup, stolen file) must
@@ -50,28 +50,42 @@ export function openTotpSecret(key: Buffer, userId: string, stored: string): str
   }
 }
 
+type TSecretColumn = typeof users.totpSecret | typeof users.totpPendingSecret;
+
 /**
  * Seals the secrets a database from before ADR 026 holds in plain base32, in one transaction, at
- * start-up. Answers how many accounts were sealed (0 on every later start).
+ * start-up. Answers how many accounts were sealed (0 on every later start). Each row is written
+ * only if it still holds the plain values read, so two processes starting together seal each
+ * account once and count it once.
  */
-export function sealPlainTotpSecrets(db: TDatabase, key: Buffer): number {
-  return db.transaction(
-    (tx) => {
-      const rows = tx
-        .select({ id: users.id, secret: users.totpSecret, pending: users.totpPendingSecret })
-        .from(users)
-        .where(or(notLike(users.totpSecret, `${VERSION}.%`), notLike(users.totpPendingSecret, `${VERSION}.%`)))
-        .all();
-      for (const row of rows) {
-        const seal = (value: string | null) =>
-          value === null || isSealedTotpSecret(value) ? value : sealTotpSecret(key, row.id, value);
-        tx.update(users)
-          .set({ totpSecret: seal(row.secret), totpPendingSecret: seal(row.pending) })
-          .where(eq(users.id, row.id))
-          .run();
-      }
-      return rows.length;
-    },
-    { behavior: 'immediate' },
-  );
+export async function sealPlainTotpSecrets(db: TDatabase, key: Buffer): Promise<number> {
+  // `lower()`: `like` ignores ASCII case on SQLite only; sealed values start with lower-case `v1.`.
+  const plain = (column: TSecretColumn) => sql`lower(${column}) not like ${`${VERSION}.%`}`;
+  // Read committed: each row is sealed by an update conditional on the plain values read.
+  return transaction(db, async (tx) => {
+    const rows = await tx
+      .select({ id: users.id, secret: users.totpSecret, pending: users.totpPendingSecret })
+      .from(users)
+      .where(or(plain(users.totpSecret), plain(users.totpPendingSecret)));
+    let sealed = 0;
+    for (const row of rows) {
+      const seal = (value: string | null) =>
+        value === null || isSealedTotpSecret(value) ? value : sealTotpSecret(key, row.id, value);
+      const unchanged = (column: TSecretColumn, value: string | null) =>
+        value === null ? isNull(column) : eq(column, value);
+      const written = await tx
+        .update(users)
+        .set({ totpSecret: seal(row.secret), totpPendingSecret: seal(row.pending) })
+        .where(
+          and(
+            eq(users.id, row.id),
+            unchanged(users.totpSecret, row.secret),
+            unchanged(users.totpPendingSecret, row.pending),
+          ),
+        )
+        .returning({ id: users.id });
+      sealed += written.length;
+    }
+    return sealed;
+  });
 }

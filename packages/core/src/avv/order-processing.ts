@@ -8,8 +8,9 @@ import { canView } from '../users/visibility.ts';
  * staff cannot use trainings and the policyholder's own actions are blocked. A company without
  * an owner counts as not accepted.
  */
-export function companyHasOrderProcessing(db: TDb, companyId: string): boolean {
-  return acceptanceOf(db).get({ companyId })?.accepted === true;
+export async function companyHasOrderProcessing(db: TDb, companyId: string): Promise<boolean> {
+  const [row] = await acceptanceOf(db).execute({ companyId });
+  return row?.accepted === true;
 }
 
 // Every company-scoped request asks this first, so it is prepared once per connection.
@@ -19,16 +20,19 @@ const acceptanceOf = preparedQuery((db) =>
     .from(companies)
     .innerJoin(users, eq(users.id, companies.ownerId))
     .where(eq(companies.id, sql.placeholder('companyId')))
-    .prepare(),
+    .prepare('core_company_avv_accepted'),
 );
 
 /** POST /employee/supervisor-data/{id}: does this person's supervisor have an accepted AVV? */
-export function supervisorData(db: TDb, viewer: TSessionUser, userId: string): { hasOrderProcessing: boolean } {
-  const target = db
+export async function supervisorData(
+  db: TDb,
+  viewer: TSessionUser,
+  userId: string,
+): Promise<{ hasOrderProcessing: boolean }> {
+  const [target] = await db
     .select({ id: users.id, companyId: users.companyId, role: users.role })
     .from(users)
-    .where(eq(users.id, userId))
-    .get();
+    .where(eq(users.id, userId));
   if (!target || !canView(viewer, target) || !target.companyId) throw notFound();
-  return { hasOrderProcessing: companyHasOrderProcessing(db, target.companyId) };
+  return { hasOrderProcessing: await companyHasOrderProcessing(db, target.companyId) };
 }

@@ -11,16 +11,15 @@ import { certificateDocument } from './certificate-record.ts';
  * Anyone else, a revoked or erased certificate, and a company with blocked actions (no AVV) get
  * the same 404 as a code that does not exist.
  */
-export function certificateForDownload(db: TDb, user: TSessionUser, rawCode: string, publicUrl: string) {
-  const row = db
+export async function certificateForDownload(db: TDb, user: TSessionUser, rawCode: string, publicUrl: string) {
+  const [row] = await db
     .select()
     .from(certificates)
-    .where(eq(certificates.code, normaliseCertificateCode(rawCode)))
-    .get();
+    .where(eq(certificates.code, normaliseCertificateCode(rawCode)));
   if (!row || row.revokedAt || !row.companyId || user.companyId !== row.companyId) throw notFound();
   const entitled =
     row.kind === 'personal' ? row.userId === user.id : user.role === 'employer' || user.role === 'manager';
-  if (!entitled || !companyHasOrderProcessing(db, row.companyId)) throw notFound();
+  if (!entitled || !(await companyHasOrderProcessing(db, row.companyId))) throw notFound();
   const document = certificateDocument(row, publicUrl);
   if (!document) throw notFound();
   return document;

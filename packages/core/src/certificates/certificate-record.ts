@@ -1,5 +1,5 @@
 import { type TCertificateContent, type TCertificateDocument, ZCertificateContent } from '@portal/certificates';
-import { and, certificates, desc, eq, gt, isNull, type TDb } from '@portal/db';
+import { and, certificates, desc, eq, gt, isNull, type TTransaction } from '@portal/db';
 import { certificateValidUntil, newCertificateCode, verifyUrl } from './verification-code.ts';
 
 export type TCertificateRow = typeof certificates.$inferSelect;
@@ -35,40 +35,44 @@ export function certificateRecord(row: TCertificateRow): TCertificateRecord {
 /**
  * Issues a certificate, or hands back the current one when nothing it states has changed: the
  * newest unrevoked, unexpired certificate of the same holder whose content is identical. So
- * opening the page twice gives the same code, and a new code means new facts. Call inside an
- * immediate transaction, so two clicks cannot issue twice.
+ * opening the page twice gives the same code, and a new code means new facts.
+ *
+ * Deciding that no current certificate exists and inserting one is a read-then-insert: call it in
+ * a serializable transaction (ADR 028). Two calls at the same moment on PostgreSQL then cannot
+ * both insert: PostgreSQL aborts one (each read what the other wrote), `transaction()` runs it
+ * again, and the second run finds the first one's certificate and hands it back. On SQLite
+ * transactions take turns anyway.
  */
-export function issueOrReuse(
-  tx: TDb,
+export async function issueOrReuse(
+  tx: TTransaction,
   holder: { kind: 'personal'; userId: string; companyId: string } | { kind: 'company'; companyId: string },
   content: TCertificateContent,
   now: Date,
-): TCertificateRow {
+): Promise<TCertificateRow> {
   const json = JSON.stringify(content);
   const owner =
     holder.kind === 'personal' ? eq(certificates.userId, holder.userId) : eq(certificates.companyId, holder.companyId);
-  const current = tx
+  const [current] = await tx
     .select()
     .from(certificates)
     .where(
       and(owner, eq(certificates.kind, holder.kind), isNull(certificates.revokedAt), gt(certificates.validUntil, now)),
     )
     .orderBy(desc(certificates.issuedAt))
-    .limit(1)
-    .get();
+    .limit(1);
   if (current && current.content === json) return current;
   return insertCertificate(tx, holder, content, now);
 }
 
 /** A new certificate with a fresh code (the unique index makes a clash an error, not a merge). */
-export function insertCertificate(
-  tx: TDb,
+export async function insertCertificate(
+  tx: TTransaction,
   holder: { kind: 'personal' | 'company'; userId?: string; companyId: string },
   content: TCertificateContent,
   now: Date,
   code = newCertificateCode(),
-): TCertificateRow {
-  return tx
+): Promise<TCertificateRow> {
+  const [row] = await tx
     .insert(certificates)
     .values({
       code,
@@ -79,8 +83,9 @@ export function insertCertificate(
       issuedAt: now,
       validUntil: certificateValidUntil(now),
     })
-    .returning()
-    .get();
+    .returning();
+  if (!row) throw new Error(`certificate ${code} was not inserted`);
+  return row;
 }
 
 /** The renderer's input for a stored certificate; null for a tombstone. */

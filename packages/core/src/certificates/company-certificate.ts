@@ -9,8 +9,8 @@ import { courseCatalog } from '../learning/catalog.ts';
  * DECISIONS.md: the proof of insurance exists once the employer settings are complete and the
  * AVV is accepted. `reason` tells the page which of the two is missing.
  */
-export function companyCertificateAvailability(db: TDb, companyId: string) {
-  const row = db
+export async function companyCertificateAvailability(db: TDb, companyId: string) {
+  const [row] = await db
     .select({
       firstname: users.firstname,
       lastname: users.lastname,
@@ -25,14 +25,13 @@ export function companyCertificateAvailability(db: TDb, companyId: string) {
     })
     .from(companies)
     .innerJoin(users, eq(users.id, companies.ownerId))
-    .where(eq(companies.id, companyId))
-    .get();
+    .where(eq(companies.id, companyId));
   if (!row) throw notFound();
   const { firstname, lastname, email, salutation, ...company } = row;
   if (!isEmployerSettingsComplete({ firstname, lastname, email, salutation, company })) {
     return { available: false, reason: 'settings_incomplete' } as const;
   }
-  if (!companyHasOrderProcessing(db, companyId)) return { available: false, reason: 'avv_missing' } as const;
+  if (!(await companyHasOrderProcessing(db, companyId))) return { available: false, reason: 'avv_missing' } as const;
   return { available: true, reason: null } as const;
 }
 
@@ -41,8 +40,8 @@ export function companyCertificateAvailability(db: TDb, companyId: string) {
  * (enrolled), those who meet the personal certificate's rule (certified), and per assigned course
  * how many completed it. Only catalog courses count, as on the personal certificate.
  */
-export function companyCertificateContent(db: TDb, companyId: string): TCompanyCertificateContent {
-  const company = db
+export async function companyCertificateContent(db: TDb, companyId: string): Promise<TCompanyCertificateContent> {
+  const [company] = await db
     .select({
       name: companies.companyName,
       street: companies.street,
@@ -51,11 +50,10 @@ export function companyCertificateContent(db: TDb, companyId: string): TCompanyC
       insuranceNumber: companies.insuranceNumber,
     })
     .from(companies)
-    .where(eq(companies.id, companyId))
-    .get();
+    .where(eq(companies.id, companyId));
   if (!company) throw notFound();
   const catalog = courseCatalog();
-  const assignments = db
+  const assignments = await db
     .select({ userId: courseAssignments.userId, slug: courseAssignments.courseSlug, status: courseProgress.status })
     .from(courseAssignments)
     .innerJoin(users, eq(users.id, courseAssignments.userId))
@@ -66,8 +64,7 @@ export function companyCertificateContent(db: TDb, companyId: string): TCompanyC
         eq(courseProgress.courseSlug, courseAssignments.courseSlug),
       ),
     )
-    .where(eq(users.companyId, companyId))
-    .all();
+    .where(eq(users.companyId, companyId));
 
   const people = new Map<string, { assigned: number; completed: number }>();
   const perCourse = new Map<string, { assigned: number; completed: number }>();

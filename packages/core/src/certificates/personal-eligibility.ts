@@ -16,35 +16,32 @@ export interface TCertificateCourseState {
  * Spec §9 / DECISIONS.md: a person earns the personal certificate when every assigned course is
  * completed and at least six are. Courses that left the catalog do not count either way.
  */
-export function personalEligibility(db: TDb, userId: string, lang: TCourseLanguage) {
+export async function personalEligibility(db: TDb, userId: string, lang: TCourseLanguage) {
   const catalog = courseCatalog();
-  const progress = new Map(
-    db
-      .select({
-        slug: courseProgress.courseSlug,
-        status: courseProgress.status,
-        completedAt: courseProgress.completedAt,
-      })
-      .from(courseProgress)
-      .where(eq(courseProgress.userId, userId))
-      .all()
-      .map((row) => [row.slug, row]),
-  );
-  const courses: (TCertificateCourseState & { titles: { de: string; en: string } })[] = assignedSlugs(db, userId).map(
-    (slug) => {
-      const course = catalog.get(slug as never);
-      const row = progress.get(slug);
-      const titles = { de: course?.text.de.title ?? slug, en: course?.text.en.title ?? slug };
-      const completed = row?.status === 'completed' && row.completedAt;
-      return {
-        slug,
-        title: titles[lang],
-        titles,
-        status: completed ? 'completed' : row ? 'started' : 'not_started',
-        completedAt: completed ? (row.completedAt?.toISOString() ?? null) : null,
-      };
-    },
-  );
+  const rows = await db
+    .select({
+      slug: courseProgress.courseSlug,
+      status: courseProgress.status,
+      completedAt: courseProgress.completedAt,
+    })
+    .from(courseProgress)
+    .where(eq(courseProgress.userId, userId));
+  const progress = new Map(rows.map((row) => [row.slug, row]));
+  const courses: (TCertificateCourseState & { titles: { de: string; en: string } })[] = (
+    await assignedSlugs(db, userId)
+  ).map((slug) => {
+    const course = catalog.get(slug as never);
+    const row = progress.get(slug);
+    const titles = { de: course?.text.de.title ?? slug, en: course?.text.en.title ?? slug };
+    const completed = row?.status === 'completed' && row.completedAt;
+    return {
+      slug,
+      title: titles[lang],
+      titles,
+      status: completed ? 'completed' : row ? 'started' : 'not_started',
+      completedAt: completed ? (row.completedAt?.toISOString() ?? null) : null,
+    };
+  });
   const completed = courses.filter((course) => course.status === 'completed');
   const eligible = completed.length === courses.length && completed.length >= CERTIFICATE_MIN_COURSES;
   return {

@@ -1,4 +1,4 @@
-import { and, certificates, eq, isNull, type TDb } from '@portal/db';
+import { and, certificates, eq, isNull, type TTransaction } from '@portal/db';
 
 type TOwner = { companyId: string } | { userId: string };
 const ownedBy = (owner: TOwner) =>
@@ -9,12 +9,13 @@ const ownedBy = (owner: TOwner) =>
  * reset all of the company's (personal and company), for one person's reset theirs. The rows keep
  * their content: the holder may still be asked about them.
  */
-export function revokeCertificates(tx: TDb, owner: TOwner, now: Date): number {
-  return tx
+export async function revokeCertificates(tx: TTransaction, owner: TOwner, now: Date): Promise<number> {
+  const revoked = await tx
     .update(certificates)
     .set({ revokedAt: now, revokedReason: 'progress_reset' })
     .where(and(ownedBy(owner), isNull(certificates.revokedAt)))
-    .run().changes;
+    .returning({ id: certificates.id });
+  return revoked.length;
 }
 
 /**
@@ -22,15 +23,19 @@ export function revokeCertificates(tx: TDb, owner: TOwner, now: Date): number {
  * tombstone (code, dates, reason), so a scanned QR code reads "revoked" rather than "unknown"
  * and no personal data stays behind (DECISIONS.md deletion rule).
  */
-export function eraseCertificates(tx: TDb, owner: { companyId: string } | { userId: string }, now: Date): number {
+export async function eraseCertificates(
+  tx: TTransaction,
+  owner: { companyId: string } | { userId: string },
+  now: Date,
+): Promise<number> {
   const reason = 'companyId' in owner ? 'company_deleted' : 'holder_deleted';
   const where =
     'companyId' in owner ? eq(certificates.companyId, owner.companyId) : eq(certificates.userId, owner.userId);
-  const revoked = tx
+  const revoked = await tx
     .update(certificates)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(where, isNull(certificates.revokedAt)))
-    .run().changes;
-  tx.update(certificates).set({ content: null, userId: null, companyId: null }).where(where).run();
-  return revoked;
+    .returning({ id: certificates.id });
+  await tx.update(certificates).set({ content: null, userId: null, companyId: null }).where(where);
+  return revoked.length;
 }

@@ -21,9 +21,9 @@ export interface TVerifyResult {
  * initial of the last name; the company name for company certificates), nothing else: no email,
  * no courses, no figures.
  */
-export function verifyCertificate(db: TDb, rawCode: string, now = new Date()): TVerifyResult {
+export async function verifyCertificate(db: TDb, rawCode: string, now = new Date()): Promise<TVerifyResult> {
   const code = normaliseCertificateCode(rawCode);
-  const row = db
+  const [row] = await db
     .select({
       kind: certificates.kind,
       content: certificates.content,
@@ -33,8 +33,7 @@ export function verifyCertificate(db: TDb, rawCode: string, now = new Date()): T
       revokedReason: certificates.revokedReason,
     })
     .from(certificates)
-    .where(eq(certificates.code, code))
-    .get();
+    .where(eq(certificates.code, code));
   if (!row) {
     return {
       status: 'unknown',

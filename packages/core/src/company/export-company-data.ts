@@ -1,14 +1,15 @@
 import { asc, avvAcceptances, companies, courseAssignments, courseProgress, eq, type TDb, users } from '@portal/db';
 import type { TSessionUser } from '../auth/sessions.ts';
+import { textAsSqlite } from '../employees/text-as-sqlite.ts';
 import { notFound } from '../errors.ts';
 
 /**
  * DECISIONS.md: the policyholder can export the company's data. Everything the portal keeps about
  * the company and its people, without secrets (no hashes, tokens or TOTP secrets), as plain JSON.
  */
-export function exportCompanyData(db: TDb, viewer: TSessionUser, companyId: string, now = new Date()) {
+export async function exportCompanyData(db: TDb, viewer: TSessionUser, companyId: string, now = new Date()) {
   if (viewer.role !== 'admin' && (viewer.role !== 'employer' || viewer.companyId !== companyId)) throw notFound();
-  const company = db
+  const [company] = await db
     .select({
       id: companies.id,
       companyName: companies.companyName,
@@ -21,11 +22,10 @@ export function exportCompanyData(db: TDb, viewer: TSessionUser, companyId: stri
       createdAt: companies.createdAt,
     })
     .from(companies)
-    .where(eq(companies.id, companyId))
-    .get();
+    .where(eq(companies.id, companyId));
   if (!company) throw notFound();
   const iso = (value: Date | null) => value?.toISOString() ?? null;
-  const people = db
+  const people = await db
     .select({
       id: users.id,
       salutation: users.salutation,
@@ -41,9 +41,8 @@ export function exportCompanyData(db: TDb, viewer: TSessionUser, companyId: stri
     })
     .from(users)
     .where(eq(users.companyId, companyId))
-    .orderBy(asc(users.lastname), asc(users.firstname))
-    .all();
-  const assignments = db
+    .orderBy(asc(textAsSqlite(db, users.lastname)), asc(textAsSqlite(db, users.firstname)));
+  const assignments = await db
     .select({
       userId: courseAssignments.userId,
       courseSlug: courseAssignments.courseSlug,
@@ -51,9 +50,8 @@ export function exportCompanyData(db: TDb, viewer: TSessionUser, companyId: stri
     })
     .from(courseAssignments)
     .innerJoin(users, eq(users.id, courseAssignments.userId))
-    .where(eq(users.companyId, companyId))
-    .all();
-  const progress = db
+    .where(eq(users.companyId, companyId));
+  const progress = await db
     .select({
       userId: courseProgress.userId,
       courseSlug: courseProgress.courseSlug,
@@ -67,17 +65,15 @@ export function exportCompanyData(db: TDb, viewer: TSessionUser, companyId: stri
       completedAt: courseProgress.completedAt,
     })
     .from(courseProgress)
-    .where(eq(courseProgress.companyId, companyId))
-    .all();
-  const avv = db
+    .where(eq(courseProgress.companyId, companyId));
+  const avv = await db
     .select({
       userId: avvAcceptances.userId,
       contractVersion: avvAcceptances.contractVersion,
       acceptedAt: avvAcceptances.acceptedAt,
     })
     .from(avvAcceptances)
-    .where(eq(avvAcceptances.companyId, companyId))
-    .all();
+    .where(eq(avvAcceptances.companyId, companyId));
   return {
     exportedAt: now.toISOString(),
     company: { ...company, createdAt: company.createdAt.toISOString() },

@@ -1,5 +1,19 @@
 import { renderCertificatePdf } from '@portal/certificates';
-import { companies, courseProgress, eq, type TDatabase, type TDb, users } from '@portal/db';
+import {
+  and,
+  companies,
+  courseProgress,
+  eq,
+  isNull,
+  lte,
+  or,
+  rawExecute,
+  sql,
+  type TDatabase,
+  type TDb,
+  transaction,
+  users,
+} from '@portal/db';
 import { createTranslator } from '@portal/i18n';
 import { formatDate } from '@portal/validators';
 import { audit } from '../audit/audit.ts';
@@ -20,8 +34,8 @@ function nextResetAt(lastResetAt: Date | null): Date | null {
   return lastResetAt ? new Date(lastResetAt.getTime() + RESET_INTERVAL_DAYS * DAY_MS) : null;
 }
 
-function loadCompany(db: TDb, companyId: string) {
-  const company = db
+async function loadCompany(db: TDb, companyId: string) {
+  const [company] = await db
     .select({
       id: companies.id,
       companyName: companies.companyName,
@@ -35,15 +49,14 @@ function loadCompany(db: TDb, companyId: string) {
     })
     .from(companies)
     .innerJoin(users, eq(users.id, companies.ownerId))
-    .where(eq(companies.id, companyId))
-    .get();
+    .where(eq(companies.id, companyId));
   if (!company) throw notFound();
   return company;
 }
 
 /** When the company may reset next (null: now). */
-export function resetStatus(db: TDb, companyId: string, now = new Date()) {
-  const last = loadCompany(db, companyId).lastProgressResetAt;
+export async function resetStatus(db: TDb, companyId: string, now = new Date()) {
+  const last = (await loadCompany(db, companyId)).lastProgressResetAt;
   const next = nextResetAt(last);
   return { lastResetAt: last?.toISOString() ?? null, nextResetAt: next && next > now ? next.toISOString() : null };
 }
@@ -66,13 +79,14 @@ export async function resetCompanyProgress(
 ) {
   if (actor.role !== 'admin' && (actor.role !== 'employer' || actor.companyId !== companyId)) throw notFound();
   const tooSoon = (next: Date) => new DomainError('CONFLICT', 'reset.too_soon', { date: formatDate(next) });
-  const before = loadCompany(db, companyId);
+  const before = await loadCompany(db, companyId);
   const next = nextResetAt(before.lastProgressResetAt);
   if (next && next > now) throw tooSoon(next);
 
-  // The PDF is rendered outside the transaction (it is asynchronous); the transaction re-checks
-  // the date and stores the certificate under the code printed on it.
-  const content = companyCertificateContent(db, companyId);
+  // The PDF is rendered before the transaction (it is slow: on SQLite the transaction holds the
+  // only write connection); the transaction claims the reset and stores the certificate under the
+  // code printed on it.
+  const content = await companyCertificateContent(db, companyId);
   const code = newCertificateCode();
   const pdf = await renderCertificatePdf(
     { code, issuedAt: now, validUntil: certificateValidUntil(now), verifyUrl: verifyUrl(publicUrl, code), content },
@@ -80,50 +94,69 @@ export async function resetCompanyProgress(
   );
   const t = createTranslator(before.ownerLang);
 
-  return db.transaction(
-    (tx) => {
-      const company = loadCompany(tx, companyId);
-      const again = nextResetAt(company.lastProgressResetAt);
-      if (again && again > now) throw tooSoon(again);
-      enqueueMail(
-        tx,
-        {
-          to: company.ownerEmail,
-          lang: company.ownerLang,
-          userId: company.ownerId,
-          companyId,
-          mail: {
-            template: 'progress_reset',
-            params: { name: `${company.ownerFirstname} ${company.ownerLastname}`, company: company.companyName },
-          },
-          attachments: [
-            {
-              filename: `${t('certificate.file_company')}-${code}.pdf`,
-              contentType: 'application/pdf',
-              content: pdf,
-            },
-          ],
-        },
-        now,
-      );
-      const revoked = revokeCertificates(tx, { companyId }, now);
-      insertCertificate(tx, { kind: 'company', companyId }, content, now, code);
-      const removed = tx.delete(courseProgress).where(eq(courseProgress.companyId, companyId)).run().changes;
-      tx.update(companies).set({ lastProgressResetAt: now, updatedAt: now }).where(eq(companies.id, companyId)).run();
-      audit(tx, {
-        action: 'company.progress_reset',
-        actorId: actor.id,
-        actorRole: actor.role,
+  // Read committed: the first statement claims the reset with one conditional update of the date
+  // (ADR 028). Of two resets at once, the second waits for the first to commit, then finds the new
+  // date and changes nothing: it rolls back with `reset.too_soon`, so the company is reset, mailed
+  // and certified once.
+  return transaction(db, async (tx) => {
+    const [claimed] = await tx
+      .update(companies)
+      .set({ lastProgressResetAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(companies.id, companyId),
+          or(
+            isNull(companies.lastProgressResetAt),
+            lte(companies.lastProgressResetAt, new Date(now.getTime() - RESET_INTERVAL_DAYS * DAY_MS)),
+          ),
+        ),
+      )
+      .returning({ id: companies.id });
+    if (!claimed) {
+      const again = nextResetAt((await loadCompany(tx, companyId)).lastProgressResetAt);
+      throw again && again > now ? tooSoon(again) : notFound();
+    }
+    const company = await loadCompany(tx, companyId);
+    await enqueueMail(
+      tx,
+      {
+        to: company.ownerEmail,
+        lang: company.ownerLang,
+        userId: company.ownerId,
         companyId,
-        ip: meta.ip,
-        details: { removed, revokedCertificates: revoked, certificate: code },
-      });
-      return {
-        removed,
-        lastResetAt: now.toISOString(),
-        nextResetAt: new Date(now.getTime() + RESET_INTERVAL_DAYS * DAY_MS).toISOString(),
-      };
-    },
-    { behavior: 'immediate' },
-  );
+        mail: {
+          template: 'progress_reset',
+          params: { name: `${company.ownerFirstname} ${company.ownerLastname}`, company: company.companyName },
+        },
+        attachments: [
+          {
+            filename: `${t('certificate.file_company')}-${code}.pdf`,
+            contentType: 'application/pdf',
+            content: pdf,
+          },
+        ],
+      },
+      now,
+    );
+    const revoked = await revokeCertificates(tx, { companyId }, now);
+    await insertCertificate(tx, { kind: 'company', companyId }, content, now, code);
+    // The number of rows only: a large company has tens of thousands.
+    const removed = await rawExecute(
+      tx,
+      sql`delete from ${courseProgress} where ${courseProgress.companyId} = ${companyId}`,
+    );
+    await audit(tx, {
+      action: 'company.progress_reset',
+      actorId: actor.id,
+      actorRole: actor.role,
+      companyId,
+      ip: meta.ip,
+      details: { removed, revokedCertificates: revoked, certificate: code },
+    });
+    return {
+      removed,
+      lastResetAt: now.toISOString(),
+      nextResetAt: new Date(now.getTime() + RESET_INTERVAL_DAYS * DAY_MS).toISOString(),
+    };
+  });
 }

@@ -1,4 +1,4 @@
-import { courseAssignments, eq, type TDatabase, type TDb, users } from '@portal/db';
+import { courseAssignments, type TDatabase, type TTransaction, transaction, users } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import type { TRequestMeta } from '../auth/login.ts';
 import { createOneTimeToken } from '../auth/one-time-tokens.ts';
@@ -20,20 +20,20 @@ export interface TInviteInput {
 }
 
 /** The invitation link of spec §2: `/login/{token}?email=…`, valid 14 days, single use. */
-export function sendInvitation(
-  db: TDb,
+export async function sendInvitation(
+  tx: TTransaction,
   input: { invitee: { id: string; email: string; firstname: string; lastname: string; lang: 'de' | 'en' } },
   context: { inviterName: string; companyName: string; publicUrl: string; companyId: string; now: Date },
-): void {
-  const token = createOneTimeToken(db, {
+): Promise<void> {
+  const token = await createOneTimeToken(tx, {
     kind: 'invitation',
     userId: input.invitee.id,
     validForMs: INVITATION_DAYS * 86_400_000,
     now: context.now,
   });
   const link = `${context.publicUrl}/login/${token}?email=${encodeURIComponent(input.invitee.email)}`;
-  enqueueMail(
-    db,
+  await enqueueMail(
+    tx,
     {
       to: input.invitee.email,
       lang: input.invitee.lang,
@@ -58,59 +58,59 @@ export function sendInvitation(
  * Invites a manager or employee (spec §7 invite-employee): creates the account without a password,
  * assigns the chosen courses and queues the invitation mail, all in one transaction.
  */
-export function inviteEmployee(
+export async function inviteEmployee(
   db: TDatabase,
   inviter: TSessionUser & { companyId: string },
   input: TInviteInput,
   meta: TRequestMeta & { publicUrl: string },
   now = new Date(),
-): { employeeId: string } {
+): Promise<{ employeeId: string }> {
   if (input.isManager && inviter.role !== 'employer') throw new DomainError('FORBIDDEN', 'users.not_allowed');
   const slugs = [...new Set(input.assignedCourseList)];
   if (slugs.some((slug) => !findCourse(slug))) throw new DomainError('BAD_REQUEST', 'users.unknown_course');
-  return db.transaction(
-    (tx) => {
-      const taken = tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
-      if (taken) throw new DomainError('CONFLICT', 'users.email_already_exists');
-      const lang = input.lang ?? inviter.lang;
-      const invitee = tx
-        .insert(users)
-        .values({
-          firstname: input.firstname,
-          lastname: input.lastname,
-          email: input.email,
-          role: input.isManager ? 'manager' : 'employee',
-          companyId: inviter.companyId,
-          lang,
-          active: false,
-          isFirstLogin: true,
-          createdAt: now,
-        })
-        .returning({ id: users.id })
-        .get();
-      for (const slug of slugs) tx.insert(courseAssignments).values({ userId: invitee.id, courseSlug: slug }).run();
-      sendInvitation(
-        tx,
-        { invitee: { id: invitee.id, email: input.email, firstname: input.firstname, lastname: input.lastname, lang } },
-        {
-          inviterName: `${inviter.firstname} ${inviter.lastname}`,
-          companyName: companyNameOf(tx, inviter.companyId),
-          publicUrl: meta.publicUrl,
-          companyId: inviter.companyId,
-          now,
-        },
-      );
-      audit(tx, {
-        action: 'user.invited',
-        actorId: inviter.id,
-        actorRole: inviter.role,
-        targetId: invitee.id,
+  const lang = input.lang ?? inviter.lang;
+  // Read committed: the unique email index decides between two invitations of one address; the
+  // insert that finds it taken inserts nothing and answers the conflict (ADR 028).
+  return transaction(db, async (tx) => {
+    const [invitee] = await tx
+      .insert(users)
+      .values({
+        firstname: input.firstname,
+        lastname: input.lastname,
+        email: input.email,
+        role: input.isManager ? 'manager' : 'employee',
         companyId: inviter.companyId,
-        ip: meta.ip,
-        details: { role: input.isManager ? 'manager' : 'employee', courses: slugs.length },
-      });
-      return { employeeId: invitee.id };
-    },
-    { behavior: 'immediate' },
-  );
+        lang,
+        active: false,
+        isFirstLogin: true,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!invitee) throw new DomainError('CONFLICT', 'users.email_already_exists');
+    if (slugs.length > 0) {
+      await tx.insert(courseAssignments).values(slugs.map((slug) => ({ userId: invitee.id, courseSlug: slug })));
+    }
+    await sendInvitation(
+      tx,
+      { invitee: { id: invitee.id, email: input.email, firstname: input.firstname, lastname: input.lastname, lang } },
+      {
+        inviterName: `${inviter.firstname} ${inviter.lastname}`,
+        companyName: await companyNameOf(tx, inviter.companyId),
+        publicUrl: meta.publicUrl,
+        companyId: inviter.companyId,
+        now,
+      },
+    );
+    await audit(tx, {
+      action: 'user.invited',
+      actorId: inviter.id,
+      actorRole: inviter.role,
+      targetId: invitee.id,
+      companyId: inviter.companyId,
+      ip: meta.ip,
+      details: { role: input.isManager ? 'manager' : 'employee', courses: slugs.length },
+    });
+    return { employeeId: invitee.id };
+  });
 }

@@ -1,6 +1,7 @@
 import {
   and,
   asc,
+  count,
   courseAssignments,
   courseProgress,
   desc,
@@ -12,6 +13,7 @@ import {
   type TDb,
   users,
 } from '@portal/db';
+import { type TSqlWrapper, textAsSqlite } from './text-as-sqlite.ts';
 
 export const STAFF_SORTS = ['lastname', 'firstname', 'email', 'role', 'status', 'progress'] as const;
 export type TStaffSort = (typeof STAFF_SORTS)[number];
@@ -45,9 +47,12 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${ch
 
 /**
  * The company's people for `/users`: search over name and email, sort and page in SQL, so a
- * company of 5,000 answers from one indexed query plus one count.
+ * company of 5,000 answers from one indexed query plus one count. The search and the order are
+ * the same on SQLite and PostgreSQL: the term is lower-cased in JavaScript, the columns with
+ * `lower()` changing A-Z only, so `like` compares lower case with lower case on both (it ignores
+ * ASCII case on SQLite and none on PostgreSQL).
  */
-export function listStaff(db: TDb, companyId: string, query: TStaffQuery = {}) {
+export async function listStaff(db: TDb, companyId: string, query: TStaffQuery = {}) {
   const pageSize = query.pageSize ?? 25;
   const page = Math.max(1, query.page ?? 1);
   const assigned = db
@@ -71,6 +76,7 @@ export function listStaff(db: TDb, companyId: string, query: TStaffQuery = {}) {
     .groupBy(courseProgress.userId)
     .as('completed');
 
+  const text = (column: TSqlWrapper) => textAsSqlite(db, column);
   const term = query.search?.trim();
   const pattern = term ? `%${escapeLike(term.toLowerCase())}%` : undefined;
   const where = and(
@@ -78,10 +84,10 @@ export function listStaff(db: TDb, companyId: string, query: TStaffQuery = {}) {
     ne(users.role, 'admin'),
     pattern
       ? or(
-          sql`lower(${users.firstname}) like ${pattern} escape '\\'`,
-          sql`lower(${users.lastname}) like ${pattern} escape '\\'`,
-          sql`lower(${users.firstname} || ' ' || ${users.lastname}) like ${pattern} escape '\\'`,
-          sql`${users.email} like ${pattern} escape '\\'`,
+          sql`lower(${text(users.firstname)}) like ${pattern} escape '\\'`,
+          sql`lower(${text(users.lastname)}) like ${pattern} escape '\\'`,
+          sql`lower(${text(sql`${users.firstname} || ' ' || ${users.lastname}`)}) like ${pattern} escape '\\'`,
+          sql`lower(${text(users.email)}) like ${pattern} escape '\\'`,
         )
       : undefined,
   );
@@ -90,15 +96,15 @@ export function listStaff(db: TDb, companyId: string, query: TStaffQuery = {}) {
   const percent = sql<number>`case when ${assignedCount} = 0 then 0 else (100 * ${completedCount}) / ${assignedCount} end`;
   const order = query.direction === 'desc' ? desc : asc;
   const sortColumn = {
-    lastname: sql`lower(${users.lastname})`,
-    firstname: sql`lower(${users.firstname})`,
-    email: users.email,
-    role: users.role,
+    lastname: sql`lower(${text(users.lastname)})`,
+    firstname: sql`lower(${text(users.firstname)})`,
+    email: text(users.email),
+    role: text(users.role),
     status: users.active,
     progress: percent,
   }[query.sort ?? 'lastname'];
 
-  const rows = db
+  const rows = await db
     .select({
       id: users.id,
       firstname: users.firstname,
@@ -116,11 +122,11 @@ export function listStaff(db: TDb, companyId: string, query: TStaffQuery = {}) {
     .leftJoin(assigned, eq(assigned.userId, users.id))
     .leftJoin(completed, eq(completed.userId, users.id))
     .where(where)
-    .orderBy(order(sortColumn), asc(sql`lower(${users.lastname})`), asc(users.id))
+    .orderBy(order(sortColumn), asc(sql`lower(${text(users.lastname)})`), asc(text(users.id)))
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
-  const total = db.select({ n: sql<number>`count(*)` }).from(users).where(where).get()?.n ?? 0;
+    .offset((page - 1) * pageSize);
+  const [counted] = await db.select({ n: count() }).from(users).where(where);
+  const total = counted?.n ?? 0;
 
   return {
     items: rows.map(
@@ -138,14 +144,13 @@ export function listStaff(db: TDb, companyId: string, query: TStaffQuery = {}) {
 }
 
 /** Slugs assigned to each of the given people (for the course matrix). */
-export function assignmentsOf(db: TDb, userIds: string[]): Map<string, string[]> {
+export async function assignmentsOf(db: TDb, userIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   if (userIds.length === 0) return result;
-  const rows = db
+  const rows = await db
     .select({ userId: courseAssignments.userId, slug: courseAssignments.courseSlug })
     .from(courseAssignments)
-    .where(inArray(courseAssignments.userId, userIds))
-    .all();
+    .where(inArray(courseAssignments.userId, userIds));
   for (const row of rows) result.set(row.userId, [...(result.get(row.userId) ?? []), row.slug]);
   return result;
 }

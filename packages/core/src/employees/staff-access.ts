@@ -14,8 +14,8 @@ export interface TStaffMember {
 }
 
 /** A person of the caller's company by id; anyone else answers 404 (DECISIONS.md tenancy). */
-export function findStaffMember(db: TDb, companyId: string, id: string): TStaffMember {
-  const member = db
+export async function findStaffMember(db: TDb, companyId: string, id: string): Promise<TStaffMember> {
+  const [member] = await db
     .select({
       id: users.id,
       role: users.role,
@@ -27,8 +27,7 @@ export function findStaffMember(db: TDb, companyId: string, id: string): TStaffM
       active: users.active,
     })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.companyId, companyId)))
-    .get();
+    .where(and(eq(users.id, id), eq(users.companyId, companyId)));
   if (!member || member.role === 'admin') throw notFound();
   return member;
 }
@@ -44,4 +43,24 @@ export function assertMayManage(actor: TSessionUser, target: TStaffMember): void
   if (actor.role === 'manager' && target.role !== 'employee') {
     throw new DomainError('FORBIDDEN', 'users.not_allowed');
   }
+}
+
+/**
+ * The condition a staff write adds to its `where` (ADR 028): the person is still in the company
+ * with the role the checks above were made for. On PostgreSQL a concurrent handover, role change
+ * or deletion of the same person holds the row until it commits; the write then re-reads it and
+ * changes nothing when the role has moved on (so nobody turns the new policyholder back into an
+ * employee, or deletes them). Zero rows changed: call `staffChanged`.
+ */
+export const sameStaffMember = (companyId: string, target: TStaffMember) =>
+  and(eq(users.id, target.id), eq(users.companyId, companyId), eq(users.role, target.role));
+
+/**
+ * The error for a staff write that found the person changed by a concurrent request: what the
+ * checks say now (404 when gone, 403 when they became the policyholder), else a conflict (reload).
+ */
+export async function staffChanged(db: TDb, actor: TSessionUser, companyId: string, id: string): Promise<DomainError> {
+  const now = await findStaffMember(db, companyId, id);
+  assertMayManage(actor, now);
+  return new DomainError('CONFLICT', 'users.role_unchanged');
 }

@@ -1,5 +1,5 @@
 import { loadCourses, type TCourseSlug, type TLoadedCourse } from '@portal/content';
-import { courses, inArray, type TDb } from '@portal/db';
+import { courses, inArray, sql, type TDatabase, type TTransaction, transaction } from '@portal/db';
 
 let cached: Map<TCourseSlug, TLoadedCourse> | undefined;
 
@@ -16,14 +16,25 @@ export function findCourse(slug: string): TLoadedCourse | undefined {
   return courseCatalog().get(slug as TCourseSlug);
 }
 
+/** `excluded."column"`: the value the upsert tried to insert (the same spelling on both databases). */
+const excluded = (column: { name: string }) => sql.raw(`excluded."${column.name}"`);
+
 /**
  * Upserts every course of the catalog into `courses` and marks rows whose folder is gone as
- * inactive. Runs at start, in one transaction, so readers never see half a catalog.
+ * inactive. Runs at start, in one transaction, so readers never see half a catalog. Given a
+ * transaction, it runs inside it (a savepoint).
+ *
+ * Several processes may start at once: the upsert is one statement keyed on the unique slug, so
+ * the second process waits for the first one's rows and updates them instead of inserting twice,
+ * and both take the rows in slug order, so they cannot deadlock.
  */
-export function syncCourses(db: TDb, catalog = courseCatalog(), now = new Date()): { synced: number; retired: number } {
-  let retired = 0;
-  for (const course of catalog.values()) {
-    const row = {
+export async function syncCourses(
+  db: TDatabase | TTransaction,
+  catalog = courseCatalog(),
+  now = new Date(),
+): Promise<{ synced: number; retired: number }> {
+  const rows = [...catalog.values()]
+    .map((course) => ({
       slug: course.meta.slug,
       image: course.meta.image,
       section: course.meta.section,
@@ -34,13 +45,41 @@ export function syncCourses(db: TDb, catalog = courseCatalog(), now = new Date()
       slideCount: course.text.de.slides.length,
       active: true,
       syncedAt: now,
-    };
-    db.insert(courses).values(row).onConflictDoUpdate({ target: courses.slug, set: row }).run();
-  }
-  const known = db.select({ slug: courses.slug }).from(courses).all();
-  const gone = known.map((c) => c.slug).filter((slug) => !catalog.has(slug as TCourseSlug));
-  if (gone.length > 0) {
-    retired = db.update(courses).set({ active: false, syncedAt: now }).where(inArray(courses.slug, gone)).run().changes;
-  }
-  return { synced: catalog.size, retired };
+    }))
+    .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  // Read committed: one upsert per slug decides a race between processes; the retiring update
+  // only touches rows no catalog has (ADR 028).
+  return transaction(db, async (tx) => {
+    if (rows.length > 0) {
+      await tx
+        .insert(courses)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: courses.slug,
+          set: {
+            image: excluded(courses.image),
+            section: excluded(courses.section),
+            titleDe: excluded(courses.titleDe),
+            titleEn: excluded(courses.titleEn),
+            version: excluded(courses.version),
+            estimatedMinutes: excluded(courses.estimatedMinutes),
+            slideCount: excluded(courses.slideCount),
+            active: excluded(courses.active),
+            syncedAt: excluded(courses.syncedAt),
+          },
+        });
+    }
+    const known = await tx.select({ slug: courses.slug }).from(courses);
+    const gone = known.map((c) => c.slug).filter((slug) => !catalog.has(slug as TCourseSlug));
+    let retired = 0;
+    if (gone.length > 0) {
+      const changed = await tx
+        .update(courses)
+        .set({ active: false, syncedAt: now })
+        .where(inArray(courses.slug, gone))
+        .returning({ slug: courses.slug });
+      retired = changed.length;
+    }
+    return { synced: catalog.size, retired };
+  });
 }

@@ -10,8 +10,8 @@ export type TCellStatus = 'assigned' | 'started' | 'completed';
  * Per course of the catalog: how many people of the company have it assigned, started and
  * completed (only assigned courses count, so a revoked course's old progress does not).
  */
-export function courseOverview(db: TDb, companyId: string, lang: TCourseLanguage) {
-  const rows = db
+export async function courseOverview(db: TDb, companyId: string, lang: TCourseLanguage) {
+  const rows = await db
     .select({
       slug: courseAssignments.courseSlug,
       assigned: sql<number>`count(*)`,
@@ -28,8 +28,7 @@ export function courseOverview(db: TDb, companyId: string, lang: TCourseLanguage
       ),
     )
     .where(eq(users.companyId, companyId))
-    .groupBy(courseAssignments.courseSlug)
-    .all();
+    .groupBy(courseAssignments.courseSlug);
   const bySlug = new Map(rows.map((row) => [row.slug, row]));
   return [...courseCatalog().values()].map((course) => {
     const row = bySlug.get(course.meta.slug);
@@ -45,12 +44,12 @@ export function courseOverview(db: TDb, companyId: string, lang: TCourseLanguage
 }
 
 /** One page of people with the status of every course for each (null: not assigned). */
-export function courseMatrix(db: TDb, companyId: string, query: TStaffQuery) {
-  const page = listStaff(db, companyId, query);
+export async function courseMatrix(db: TDb, companyId: string, query: TStaffQuery) {
+  const page = await listStaff(db, companyId, query);
   const ids = page.items.map((person) => person.id);
   const cells = new Map<string, Record<string, TCellStatus>>();
   if (ids.length > 0) {
-    const assigned = db
+    const assigned = await db
       .select({ userId: courseAssignments.userId, slug: courseAssignments.courseSlug, status: courseProgress.status })
       .from(courseAssignments)
       .leftJoin(
@@ -60,8 +59,7 @@ export function courseMatrix(db: TDb, companyId: string, query: TStaffQuery) {
           eq(courseProgress.courseSlug, courseAssignments.courseSlug),
         ),
       )
-      .where(inArray(courseAssignments.userId, ids))
-      .all();
+      .where(inArray(courseAssignments.userId, ids));
     for (const row of assigned) {
       const record = cells.get(row.userId) ?? {};
       record[row.slug] = row.status ?? 'assigned';

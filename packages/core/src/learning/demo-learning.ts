@@ -1,4 +1,14 @@
-import { courseAssignments, courseProgress, eq, quizAttempts, type TDatabase, type TDb, users } from '@portal/db';
+import {
+  courseAssignments,
+  courseProgress,
+  eq,
+  quizAttempts,
+  type TDatabase,
+  type TDb,
+  type TTransaction,
+  transaction,
+  users,
+} from '@portal/db';
 import { courseCatalog } from './catalog.ts';
 
 /** The six courses every demo person has: enough for a personal certificate (at least 6). */
@@ -12,8 +22,8 @@ export const DEMO_COURSES = [
 ] as const;
 
 /** A course read to the end and passed with 100 % `daysAgo` days ago, with its quiz attempt. */
-function completeCourse(
-  tx: TDb,
+async function completeCourse(
+  tx: TTransaction,
   person: { id: string; companyId: string },
   slug: (typeof DEMO_COURSES)[number],
   daysAgo: number,
@@ -23,7 +33,7 @@ function completeCourse(
   if (!course) return;
   const last = course.text.de.slides.length - 1;
   const completedAt = new Date(now.getTime() - daysAgo * 86_400_000);
-  const progress = tx
+  const [progress] = await tx
     .insert(courseProgress)
     .values({
       userId: person.id,
@@ -40,23 +50,21 @@ function completeCourse(
       completedAt,
       updatedAt: completedAt,
     })
-    .returning({ id: courseProgress.id })
-    .get();
+    .returning({ id: courseProgress.id });
+  if (!progress) throw new Error(`demo progress of ${person.id} in ${slug} was not inserted`);
   const questions = course.text.de.quiz.slice(0, 5);
-  tx.insert(quizAttempts)
-    .values({
-      progressId: progress.id,
-      questionIds: JSON.stringify(questions.map((q) => q.id)),
-      answers: JSON.stringify(
-        Object.fromEntries(questions.map((q) => [q.id, q.answers.filter((a) => a.correct).map((a) => a.id)])),
-      ),
-      correctCount: 5,
-      score: 100,
-      passed: true,
-      startedAt: new Date(completedAt.getTime() - 300_000),
-      finishedAt: completedAt,
-    })
-    .run();
+  await tx.insert(quizAttempts).values({
+    progressId: progress.id,
+    questionIds: JSON.stringify(questions.map((q) => q.id)),
+    answers: JSON.stringify(
+      Object.fromEntries(questions.map((q) => [q.id, q.answers.filter((a) => a.correct).map((a) => a.id)])),
+    ),
+    correctCount: 5,
+    score: 100,
+    passed: true,
+    startedAt: new Date(completedAt.getTime() - 300_000),
+    finishedAt: completedAt,
+  });
 }
 
 /**
@@ -64,11 +72,18 @@ function completeCourse(
  * courses; employee2 is in the middle of a course, employee3 has completed one, the manager all
  * six (a personal certificate to show). Runs only right after the demo people were seeded.
  */
-export function seedDemoLearning(db: TDatabase, now = new Date()): void {
+export async function seedDemoLearning(db: TDatabase, now = new Date()): Promise<void> {
   const catalog = courseCatalog();
-  const idOf = (email: string) =>
-    db.select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.email, email)).get();
-  db.transaction((tx) => {
+  const idOf = async (tx: TDb, email: string) => {
+    const [person] = await tx
+      .select({ id: users.id, companyId: users.companyId })
+      .from(users)
+      .where(eq(users.email, email));
+    return person;
+  };
+  // Read committed: it runs once, right after `seedDemoData` created the people (which decides
+  // between processes starting together); assignments insert with `on conflict do nothing` (ADR 028).
+  await transaction(db, async (tx) => {
     for (const email of [
       'employer@example.com',
       'manager@example.com',
@@ -76,38 +91,36 @@ export function seedDemoLearning(db: TDatabase, now = new Date()): void {
       'employee2@example.com',
       'employee3@example.com',
     ]) {
-      const person = idOf(email);
+      const person = await idOf(tx, email);
       if (!person) continue;
       for (const slug of DEMO_COURSES) {
-        tx.insert(courseAssignments).values({ userId: person.id, courseSlug: slug }).onConflictDoNothing().run();
+        await tx.insert(courseAssignments).values({ userId: person.id, courseSlug: slug }).onConflictDoNothing();
       }
     }
-    const inTheMiddle = idOf('employee2@example.com');
+    const inTheMiddle = await idOf(tx, 'employee2@example.com');
     const social = catalog.get('social-engineering');
     if (inTheMiddle?.companyId && social) {
       const middle = Math.floor(social.text.de.slides.length / 2);
-      tx.insert(courseProgress)
-        .values({
-          userId: inTheMiddle.id,
-          companyId: inTheMiddle.companyId,
-          courseSlug: 'social-engineering',
-          slideIndex: middle,
-          maxSlideIndex: middle,
-          workingSeconds: 240,
-          contentVersion: social.meta.version,
-          startedAt: new Date(now.getTime() - 2 * 86_400_000),
-          updatedAt: now,
-        })
-        .run();
+      await tx.insert(courseProgress).values({
+        userId: inTheMiddle.id,
+        companyId: inTheMiddle.companyId,
+        courseSlug: 'social-engineering',
+        slideIndex: middle,
+        maxSlideIndex: middle,
+        workingSeconds: 240,
+        contentVersion: social.meta.version,
+        startedAt: new Date(now.getTime() - 2 * 86_400_000),
+        updatedAt: now,
+      });
     }
-    const finished = idOf('employee3@example.com');
+    const finished = await idOf(tx, 'employee3@example.com');
     if (finished?.companyId)
-      completeCourse(tx, { ...finished, companyId: finished.companyId }, '5-golden-rules', 6, now);
+      await completeCourse(tx, { ...finished, companyId: finished.companyId }, '5-golden-rules', 6, now);
     // The manager has done all six: the demo shows a personal certificate and a certified person.
-    const certified = idOf('manager@example.com');
+    const certified = await idOf(tx, 'manager@example.com');
     if (certified?.companyId) {
       for (const [index, slug] of DEMO_COURSES.entries()) {
-        completeCourse(tx, { ...certified, companyId: certified.companyId }, slug, 30 - index * 4, now);
+        await completeCourse(tx, { ...certified, companyId: certified.companyId }, slug, 30 - index * 4, now);
       }
     }
   });

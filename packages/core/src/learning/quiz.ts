@@ -1,9 +1,20 @@
 import { randomInt } from 'node:crypto';
 import type { TCourseLanguage, TLoadedCourse, TQuestion } from '@portal/content';
-import { and, courseProgress, desc, eq, isNull, quizAttempts, type TDatabase, type TDb } from '@portal/db';
+import {
+  and,
+  courseProgress,
+  desc,
+  eq,
+  isNull,
+  quizAttempts,
+  type TDatabase,
+  type TDb,
+  type TTransaction,
+  transaction,
+} from '@portal/db';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { DomainError } from '../errors.ts';
-import { assignedCourse, findProgress, type TProgressRow } from './course-access.ts';
+import { assignedCourse, findProgress, lockProgress } from './course-access.ts';
 
 /** Spec §4 and §9: five questions per attempt, passed at 80 %. */
 export const QUIZ_QUESTIONS = 5;
@@ -86,26 +97,32 @@ function feedbackFor(question: TQuestion, chosen: string[]): TAnswerFeedback {
   };
 }
 
-function latestAttempt(db: TDb, progressId: string): TAttemptRow | undefined {
-  return db
+async function latestAttempt(db: TDb, progressId: string): Promise<TAttemptRow | undefined> {
+  const [attempt] = await db
     .select()
     .from(quizAttempts)
     .where(eq(quizAttempts.progressId, progressId))
     .orderBy(desc(quizAttempts.startedAt), desc(quizAttempts.id))
-    .limit(1)
-    .get();
+    .limit(1);
+  return attempt;
 }
 
-function openAttempt(db: TDb, progressId: string): TAttemptRow | undefined {
-  return db
+async function openAttempt(db: TDb, progressId: string): Promise<TAttemptRow | undefined> {
+  const [attempt] = await db
     .select()
     .from(quizAttempts)
     .where(and(eq(quizAttempts.progressId, progressId), isNull(quizAttempts.finishedAt)))
-    .get();
+    .limit(1);
+  return attempt;
 }
 
-function requireProgress(db: TDb, learner: TSessionUser, course: TLoadedCourse): TProgressRow {
-  const progress = findProgress(db, learner.id, course.meta.slug);
+/**
+ * The learner's progress row, locked until the transaction ends (`lockProgress`): the quiz calls
+ * read the progress and its attempts, decide, and write, so two of them for the same learner and
+ * course (a double click, two tabs) take turns and the second sees what the first wrote.
+ */
+async function requireLockedProgress(tx: TTransaction, learner: TSessionUser, course: TLoadedCourse) {
+  const progress = await lockProgress(tx, learner.id, course.meta.slug);
   if (!progress) throw new DomainError('CONFLICT', 'training.slides_first');
   return progress;
 }
@@ -115,46 +132,50 @@ function requireProgress(db: TDb, learner: TSessionUser, course: TLoadedCourse):
  * gets `training.slides_first`. A new attempt after a failed one is a quiz repeat (quizRepeatCount
  * + 1) unless the learner repeated the whole module since.
  */
-export function startQuiz(db: TDatabase, learner: TSessionUser, slug: string, now = new Date()): TQuizView {
-  return db.transaction(
-    (tx) => {
-      const course = assignedCourse(tx, learner, slug);
-      const progress = requireProgress(tx, learner, course);
-      const open = openAttempt(tx, progress.id);
-      if (open) return quizView(course, learner.lang, open);
-      if (progress.maxSlideIndex < course.text.de.slides.length - 1) {
-        throw new DomainError('CONFLICT', 'training.slides_first');
-      }
-      const previous = latestAttempt(tx, progress.id);
-      const isRepeat =
-        previous?.passed === false &&
-        (!progress.moduleRestartedAt || (previous.finishedAt ?? now) > progress.moduleRestartedAt);
-      if (isRepeat) {
-        tx.update(courseProgress)
-          .set({ quizRepeatCount: progress.quizRepeatCount + 1, updatedAt: now })
-          .where(eq(courseProgress.id, progress.id))
-          .run();
-      }
-      const attempt = tx
-        .insert(quizAttempts)
-        .values({
-          progressId: progress.id,
-          questionIds: JSON.stringify(drawQuestionIds(course.text.de.quiz)),
-          startedAt: now,
-        })
-        .returning()
-        .get();
-      return quizView(course, learner.lang, attempt);
-    },
-    { behavior: 'immediate' },
-  );
+export async function startQuiz(
+  db: TDatabase,
+  learner: TSessionUser,
+  slug: string,
+  now = new Date(),
+): Promise<TQuizView> {
+  // Read committed with the progress row locked: two starts at once take turns, so the second
+  // resumes the first one's attempt instead of opening another and counting a second repeat (ADR 028).
+  return transaction(db, async (tx) => {
+    const course = await assignedCourse(tx, learner, slug);
+    const progress = await requireLockedProgress(tx, learner, course);
+    const open = await openAttempt(tx, progress.id);
+    if (open) return quizView(course, learner.lang, open);
+    if (progress.maxSlideIndex < course.text.de.slides.length - 1) {
+      throw new DomainError('CONFLICT', 'training.slides_first');
+    }
+    const previous = await latestAttempt(tx, progress.id);
+    const isRepeat =
+      previous?.passed === false &&
+      (!progress.moduleRestartedAt || (previous.finishedAt ?? now) > progress.moduleRestartedAt);
+    if (isRepeat) {
+      await tx
+        .update(courseProgress)
+        .set({ quizRepeatCount: progress.quizRepeatCount + 1, updatedAt: now })
+        .where(eq(courseProgress.id, progress.id));
+    }
+    const [attempt] = await tx
+      .insert(quizAttempts)
+      .values({
+        progressId: progress.id,
+        questionIds: JSON.stringify(drawQuestionIds(course.text.de.quiz)),
+        startedAt: now,
+      })
+      .returning();
+    if (!attempt) throw new Error(`quiz attempt of progress ${progress.id} was not inserted`);
+    return quizView(course, learner.lang, attempt);
+  });
 }
 
 /** The current or last attempt, for resuming `/trainings/{slug}/quiz/{step}` after a reload. */
-export function getQuiz(db: TDb, learner: TSessionUser, slug: string): TQuizView | null {
-  const course = assignedCourse(db, learner, slug);
-  const progress = findProgress(db, learner.id, course.meta.slug);
-  const attempt = progress && latestAttempt(db, progress.id);
+export async function getQuiz(db: TDb, learner: TSessionUser, slug: string): Promise<TQuizView | null> {
+  const course = await assignedCourse(db, learner, slug);
+  const progress = await findProgress(db, learner.id, course.meta.slug);
+  const attempt = progress && (await latestAttempt(db, progress.id));
   return attempt ? quizView(course, learner.lang, attempt) : null;
 }
 
@@ -173,87 +194,96 @@ export interface TAnswerResult {
  * Grades one answer of the open attempt. Each question is answered once; after the fifth the
  * attempt is scored, and a pass completes the course.
  */
-export function answerQuestion(db: TDatabase, learner: TSessionUser, input: TAnswerInput, now = new Date()) {
-  return db.transaction(
-    (tx): TAnswerResult => {
-      const course = assignedCourse(tx, learner, input.trainingSlug);
-      const progress = requireProgress(tx, learner, course);
-      const attempt = openAttempt(tx, progress.id);
-      if (!attempt) throw new DomainError('CONFLICT', 'training.no_open_quiz');
-      const ids: string[] = JSON.parse(attempt.questionIds);
-      if (!ids.includes(input.questionId)) throw new DomainError('BAD_REQUEST', 'training.invalid_answer');
-      const answers: Record<string, string[]> = JSON.parse(attempt.answers);
-      if (answers[input.questionId]) throw new DomainError('CONFLICT', 'training.already_answered');
-      const question = questionById(course, learner.lang, input.questionId);
-      const chosen = [...new Set(input.answerIds)];
-      const known = new Set(question.answers.map((a) => a.id));
-      if (chosen.length === 0 || chosen.some((id) => !known.has(id))) {
-        throw new DomainError('BAD_REQUEST', 'training.invalid_answer');
-      }
+export async function answerQuestion(
+  db: TDatabase,
+  learner: TSessionUser,
+  input: TAnswerInput,
+  now = new Date(),
+): Promise<TAnswerResult> {
+  // Read committed with the progress row locked: answers of the same attempt take turns, so an
+  // answer sent twice is refused as already answered and two answers never overwrite each other's
+  // entry or count a correct answer twice (ADR 028).
+  return transaction(db, async (tx) => {
+    const course = await assignedCourse(tx, learner, input.trainingSlug);
+    const progress = await requireLockedProgress(tx, learner, course);
+    const attempt = await openAttempt(tx, progress.id);
+    if (!attempt) throw new DomainError('CONFLICT', 'training.no_open_quiz');
+    const ids: string[] = JSON.parse(attempt.questionIds);
+    if (!ids.includes(input.questionId)) throw new DomainError('BAD_REQUEST', 'training.invalid_answer');
+    const answers: Record<string, string[]> = JSON.parse(attempt.answers);
+    if (answers[input.questionId]) throw new DomainError('CONFLICT', 'training.already_answered');
+    const question = questionById(course, learner.lang, input.questionId);
+    const chosen = [...new Set(input.answerIds)];
+    const known = new Set(question.answers.map((a) => a.id));
+    if (chosen.length === 0 || chosen.some((id) => !known.has(id))) {
+      throw new DomainError('BAD_REQUEST', 'training.invalid_answer');
+    }
 
-      const feedback = feedbackFor(question, chosen);
-      answers[input.questionId] = chosen;
-      const correctCount = attempt.correctCount + (feedback.correct ? 1 : 0);
-      const finished = Object.keys(answers).length === ids.length;
-      const score = finished ? Math.round((correctCount / ids.length) * 100) : null;
-      const passed = score === null ? null : score >= QUIZ_PASS_PERCENT;
-      const updated = tx
-        .update(quizAttempts)
+    const feedback = feedbackFor(question, chosen);
+    answers[input.questionId] = chosen;
+    const correctCount = attempt.correctCount + (feedback.correct ? 1 : 0);
+    const finished = Object.keys(answers).length === ids.length;
+    const score = finished ? Math.round((correctCount / ids.length) * 100) : null;
+    const passed = score === null ? null : score >= QUIZ_PASS_PERCENT;
+    const [updated] = await tx
+      .update(quizAttempts)
+      .set({
+        answers: JSON.stringify(answers),
+        correctCount,
+        score,
+        passed,
+        finishedAt: finished ? now : null,
+      })
+      .where(eq(quizAttempts.id, attempt.id))
+      .returning();
+    if (!updated) throw new Error(`quiz attempt ${attempt.id} vanished inside its transaction`);
+    if (score !== null) {
+      await tx
+        .update(courseProgress)
         .set({
-          answers: JSON.stringify(answers),
-          correctCount,
-          score,
-          passed,
-          finishedAt: finished ? now : null,
+          bestScore: Math.max(progress.bestScore ?? 0, score),
+          ...(passed && progress.status !== 'completed' && { status: 'completed' as const, completedAt: now }),
+          updatedAt: now,
         })
-        .where(eq(quizAttempts.id, attempt.id))
-        .returning()
-        .get();
-      if (score !== null) {
-        tx.update(courseProgress)
-          .set({
-            bestScore: Math.max(progress.bestScore ?? 0, score),
-            ...(passed && progress.status !== 'completed' && { status: 'completed' as const, completedAt: now }),
-            updatedAt: now,
-          })
-          .where(eq(courseProgress.id, progress.id))
-          .run();
-      }
-      return { feedback, quiz: quizView(course, learner.lang, updated) };
-    },
-    { behavior: 'immediate' },
-  );
+        .where(eq(courseProgress.id, progress.id));
+    }
+    return { feedback, quiz: quizView(course, learner.lang, updated) };
+  });
 }
 
 /**
  * "Repeat module" after a failed quiz (DECISIONS.md): moduleRepeatCount + 1 and back to the first
  * slide. "Repeat quiz" is startQuiz; "end the module" needs no call (the course stays started).
  */
-export function repeatModule(db: TDatabase, learner: TSessionUser, slug: string, now = new Date()) {
-  return db.transaction(
-    (tx) => {
-      const course = assignedCourse(tx, learner, slug);
-      const progress = requireProgress(tx, learner, course);
-      const last = latestAttempt(tx, progress.id);
-      if (last?.passed !== false || openAttempt(tx, progress.id)) {
-        throw new DomainError('CONFLICT', 'training.repeat_not_possible');
-      }
-      if (progress.moduleRestartedAt && last.finishedAt && progress.moduleRestartedAt >= last.finishedAt) {
-        // Already restarted after this attempt (a double click): nothing more to count.
-        return { slideIndex: 0 };
-      }
-      tx.update(courseProgress)
-        .set({
-          moduleRepeatCount: progress.moduleRepeatCount + 1,
-          moduleRestartedAt: now,
-          slideIndex: 0,
-          maxSlideIndex: 0,
-          updatedAt: now,
-        })
-        .where(eq(courseProgress.id, progress.id))
-        .run();
+export async function repeatModule(
+  db: TDatabase,
+  learner: TSessionUser,
+  slug: string,
+  now = new Date(),
+): Promise<{ slideIndex: number }> {
+  // Read committed with the progress row locked: a double click takes turns, and the second call
+  // sees the first one's restart and counts nothing more (ADR 028).
+  return transaction(db, async (tx) => {
+    const course = await assignedCourse(tx, learner, slug);
+    const progress = await requireLockedProgress(tx, learner, course);
+    const last = await latestAttempt(tx, progress.id);
+    if (last?.passed !== false || (await openAttempt(tx, progress.id))) {
+      throw new DomainError('CONFLICT', 'training.repeat_not_possible');
+    }
+    if (progress.moduleRestartedAt && last.finishedAt && progress.moduleRestartedAt >= last.finishedAt) {
+      // Already restarted after this attempt (a double click): nothing more to count.
       return { slideIndex: 0 };
-    },
-    { behavior: 'immediate' },
-  );
+    }
+    await tx
+      .update(courseProgress)
+      .set({
+        moduleRepeatCount: progress.moduleRepeatCount + 1,
+        moduleRestartedAt: now,
+        slideIndex: 0,
+        maxSlideIndex: 0,
+        updatedAt: now,
+      })
+      .where(eq(courseProgress.id, progress.id));
+    return { slideIndex: 0 };
+  });
 }

@@ -21,10 +21,10 @@ export interface TTrainingCard {
 }
 
 /** The learner's assigned courses for `/trainings`, in catalog order. */
-export function listMyTrainings(db: TDb, learner: TSessionUser, lang: TCourseLanguage): TTrainingCard[] {
-  const bySlug = new Map(progressRowsOf(db, learner.id).map((row) => [row.courseSlug, row]));
+export async function listMyTrainings(db: TDb, learner: TSessionUser, lang: TCourseLanguage): Promise<TTrainingCard[]> {
+  const bySlug = new Map((await progressRowsOf(db, learner.id)).map((row) => [row.courseSlug, row]));
   const catalog = courseCatalog();
-  return assignedSlugs(db, learner.id).flatMap((slug) => {
+  return (await assignedSlugs(db, learner.id)).flatMap((slug) => {
     const course = catalog.get(slug as never);
     if (!course) return [];
     const text = course.text[lang];
@@ -43,8 +43,8 @@ export function listMyTrainings(db: TDb, learner: TSessionUser, lang: TCourseLan
 }
 
 /** get-training/{slug}?lang: the slides of an assigned course; the quiz bank stays on the server. */
-export function getTraining(db: TDb, learner: TSessionUser, slug: string, lang: TCourseLanguage) {
-  const course = assignedCourse(db, learner, slug);
+export async function getTraining(db: TDb, learner: TSessionUser, slug: string, lang: TCourseLanguage) {
+  const course = await assignedCourse(db, learner, slug);
   const text = course.text[lang];
   return {
     slug: course.meta.slug,

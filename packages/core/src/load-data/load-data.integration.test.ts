@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ZCertificateContent } from '@portal/certificates';
-import { migrateDatabase, openDatabase, type TDatabase } from '@portal/db';
+import { closeDatabase, driverOf, migrateDatabase, openDatabase, rawRows, sql, type TDatabase } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseCatalog } from '../learning/catalog.ts';
 import { statisticsSummaryDrift } from '../statistics/statistics-summary.ts';
@@ -22,26 +22,36 @@ import { seededRandom } from './random.ts';
  * The load data generator's building blocks at a small size (the full 20,000 companies run in
  * `npm run bench`): what it writes is consistent (foreign keys, unique keys, the statistics
  * summary, the schema of the migrations) and as large as asked, and the same on every run.
+ *
+ * The load database is a SQLite file (ADR 028): this test opens SQLite files of its own, whichever
+ * database the suite runs on. `load-data-portable.integration.test.ts` runs `generateLoadData` on
+ * the suite's database, PostgreSQL included.
  */
 
 const SIZE: TLoadSize = { companies: 50, employees: 500, progressRows: 3000, bigCompanyEmployees: 100 };
 const NOW = new Date('2026-11-22T10:00:00Z');
 const dir = mkdtempSync(join(tmpdir(), 'load-data-'));
 const file = join(dir, 'a', 'portal.sqlite');
-let summary: ReturnType<typeof createLoadDatabase>;
+let summary: Awaited<ReturnType<typeof createLoadDatabase>>;
 let db: TDatabase;
 
 const create = (target: string) =>
   createLoadDatabase(target, { ...SIZE, seed: 5, now: NOW, passwordHash: 'precomputed-hash' });
-const all = <T>(query: string, ...params: unknown[]) => db.$client.prepare(query).all(...params) as T[];
-const one = <T>(query: string, ...params: unknown[]) => db.$client.prepare(query).get(...params) as T;
+const all = <T>(query: ReturnType<typeof sql>) => rawRows<T>(db, query);
+const one = async <T>(query: ReturnType<typeof sql>) => (await rawRows<T>(db, query))[0] as T;
+/** The file's raw SQLite connection, for its pragmas and `sqlite_master`. */
+const sqliteOf = (target: TDatabase) => {
+  const connection = driverOf(target).sqliteConnection;
+  if (!connection) throw new Error('not a SQLite database');
+  return connection;
+};
 
-beforeAll(() => {
-  summary = create(file);
+beforeAll(async () => {
+  summary = await create(file);
   db = openDatabase(file);
 });
-afterAll(() => {
-  db.$client.close();
+afterAll(async () => {
+  await closeDatabase(db);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -72,127 +82,133 @@ describe('companySizes', () => {
 });
 
 describe('a generated load database', () => {
-  it('has the asked numbers of companies and people and about the asked progress', () => {
-    const count = (query: string) => one<{ n: number }>(query).n;
-    expect(count('select count(*) as n from companies')).toBe(50);
-    expect(count(`select count(*) as n from users where role = 'employer'`)).toBe(50);
-    expect(count(`select count(*) as n from users where role in ('manager', 'employee')`)).toBe(500);
-    expect(count(`select count(*) as n from users where role = 'admin'`)).toBe(1);
-    const progress = count('select count(*) as n from course_progress');
+  it('has the asked numbers of companies and people and about the asked progress', async () => {
+    const count = async (query: ReturnType<typeof sql>) => Number((await one<{ n: number }>(query)).n);
+    expect(await count(sql`select count(*) as n from companies`)).toBe(50);
+    expect(await count(sql`select count(*) as n from users where role = 'employer'`)).toBe(50);
+    expect(await count(sql`select count(*) as n from users where role in ('manager', 'employee')`)).toBe(500);
+    expect(await count(sql`select count(*) as n from users where role = 'admin'`)).toBe(1);
+    const progress = await count(sql`select count(*) as n from course_progress`);
     expect(Math.abs(progress - SIZE.progressRows) / SIZE.progressRows).toBeLessThan(0.1);
     expect(summary.counts).toMatchObject({
       companies: 50,
       people: 551,
       employers: 50,
       progress,
-      assignments: count('select count(*) as n from course_assignments'),
-      quizAttempts: count('select count(*) as n from quiz_attempts'),
-      avvAccepted: count('select count(*) as n from avv_acceptances'),
+      assignments: await count(sql`select count(*) as n from course_assignments`),
+      quizAttempts: await count(sql`select count(*) as n from quiz_attempts`),
+      avvAccepted: await count(sql`select count(*) as n from avv_acceptances`),
     });
     expect(summary.counts.personalCertificates + summary.counts.companyCertificates).toBe(
-      count('select count(*) as n from certificates'),
+      await count(sql`select count(*) as n from certificates`),
     );
     expect(summary.counts.personalCertificates).toBeGreaterThan(0);
     expect(summary.counts.companyCertificates).toBeGreaterThan(0);
   });
 
-  it('has the large company with exactly its employees, named in load-info.json', () => {
+  it('has the large company with exactly its employees, named in load-info.json', async () => {
     const info = JSON.parse(readFileSync(join(dir, 'a', 'load-info.json'), 'utf8'));
     expect(info.bigCompany).toEqual(summary.bigCompany);
     expect(info.file).toBe(file);
-    const staff = one<{ n: number }>(
-      `select count(*) as n from users where company_id = ? and role in ('manager', 'employee')`,
-      summary.bigCompany.id,
+    const staff = (
+      await one<{ n: number }>(
+        sql`select count(*) as n from users where company_id = ${summary.bigCompany.id} and role in ('manager', 'employee')`,
+      )
     ).n;
     expect(staff).toBe(100);
     expect(
-      one<{ email: string }>(
-        'select u.email from companies c join users u on u.id = c.owner_id where c.id = ?',
-        summary.bigCompany.id,
+      await one<{ email: string }>(
+        sql`select u.email from companies c join users u on u.id = c.owner_id where c.id = ${summary.bigCompany.id}`,
       ),
     ).toEqual({ email: summary.bigCompany.employerEmail });
     expect(summary.adminEmail).toBe(LOAD_ADMIN_EMAIL);
     expect(summary.password).toBe(LOAD_PASSWORD);
   });
 
-  it('is consistent: foreign keys, integrity, owners, AVV records, certificates, one password hash', () => {
-    expect(db.$client.pragma('foreign_key_check')).toEqual([]);
-    expect(db.$client.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+  it('is consistent: foreign keys, integrity, owners, AVV records, certificates, one password hash', async () => {
+    expect(sqliteOf(db).pragma('foreign_key_check')).toEqual([]);
+    expect(sqliteOf(db).pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }]);
     // Every company has a policyholder of its own who owns it.
     expect(
-      one<{ n: number }>(
-        `select count(*) as n from companies c left join users u on u.id = c.owner_id
+      (
+        await one<{ n: number }>(
+          sql`select count(*) as n from companies c left join users u on u.id = c.owner_id
           where u.id is null or u.company_id <> c.id or u.role <> 'employer'`,
+        )
       ).n,
     ).toBe(0);
     // AVV accepted exactly where an acceptance is recorded.
     expect(
-      one<{ n: number }>(
-        `select count(*) as n from users u where u.role = 'employer'
+      (
+        await one<{ n: number }>(
+          sql`select count(*) as n from users u where u.role = 'employer'
             and u.order_processing_accepted <> exists (select 1 from avv_acceptances a where a.user_id = u.id)`,
+        )
       ).n,
     ).toBe(0);
     // Progress belongs to its learner's company, completed rows have a completion, activated people only.
     expect(
-      one<{ n: number }>(
-        `select count(*) as n from course_progress p join users u on u.id = p.user_id
+      (
+        await one<{ n: number }>(
+          sql`select count(*) as n from course_progress p join users u on u.id = p.user_id
           where p.company_id <> u.company_id or u.active = 0
              or (p.status = 'completed') <> (p.completed_at is not null)
-             or p.started_at > p.updated_at or p.updated_at > ?`,
-        NOW.getTime(),
+             or p.started_at > p.updated_at or p.updated_at > ${NOW.getTime()}`,
+        )
       ).n,
     ).toBe(0);
-    for (const row of all<{ content: string }>('select content from certificates')) {
+    for (const row of await all<{ content: string }>(sql`select content from certificates`)) {
       expect(ZCertificateContent.safeParse(JSON.parse(row.content)).success).toBe(true);
     }
-    expect(all(`select distinct password_hash from users where password_hash is not null`)).toEqual([
+    expect(await all(sql`select distinct password_hash from users where password_hash is not null`)).toEqual([
       { password_hash: 'precomputed-hash' },
     ]);
     const slugs = new Set(courseCatalog().keys() as Iterable<string>);
-    for (const { slug } of all<{ slug: string }>('select distinct course_slug as slug from course_assignments')) {
+    for (const { slug } of await all<{ slug: string }>(
+      sql`select distinct course_slug as slug from course_assignments`,
+    )) {
       expect(slugs.has(slug)).toBe(true);
     }
   });
 
-  it('has the schema the migrations make, its indexes rebuilt after the bulk load', () => {
+  it('has the schema the migrations make, its indexes rebuilt after the bulk load', async () => {
     const fresh = openDatabase(join(dir, 'fresh.sqlite'));
-    migrateDatabase(fresh);
+    await migrateDatabase(fresh);
     const schema = (target: TDatabase) =>
-      target.$client
+      sqliteOf(target)
         .prepare(`select type, name, tbl_name, sql from sqlite_master where name not like 'sqlite_%' order by name`)
         .all();
     expect(schema(db)).toEqual(schema(fresh));
-    fresh.$client.close();
+    await closeDatabase(fresh);
   });
 
-  it('has a statistics summary in step with its rows', () => {
-    expect(statisticsSummaryDrift(db)).toEqual([]);
+  it('has a statistics summary in step with its rows', async () => {
+    expect(await statisticsSummaryDrift(db)).toEqual([]);
   });
 
-  it('is the same for the same seed and moment', () => {
+  it('is the same for the same seed and moment', async () => {
     const second = join(dir, 'b', 'portal.sqlite');
-    const again = create(second);
+    const again = await create(second);
     expect({ ...again, seconds: 0, file: '', bytes: 0 }).toEqual({ ...summary, seconds: 0, file: '', bytes: 0 });
     const other = openDatabase(second);
     const rows = (target: TDatabase) =>
-      target.$client
-        .prepare(
-          `select user_id, course_slug, status, started_at, completed_at from course_progress order by user_id, course_slug`,
-        )
-        .all();
-    expect(rows(other)).toEqual(rows(db));
-    other.$client.close();
+      rawRows(
+        target,
+        sql`select user_id, course_slug, status, started_at, completed_at from course_progress order by user_id, course_slug`,
+      );
+    expect(await rows(other)).toEqual(await rows(db));
+    await closeDatabase(other);
   });
 });
 
 describe('load database files', () => {
-  it('are reused when their summary says so, and a file without one is never replaced', () => {
+  it('are reused when their summary says so, and a file without one is never replaced', async () => {
     expect(readLoadInfo(file)?.bigCompany).toEqual(summary.bigCompany);
-    expect(ensureLoadDatabase(file)).toMatchObject({ reused: true, bigCompany: summary.bigCompany });
+    expect(await ensureLoadDatabase(file)).toMatchObject({ reused: true, bigCompany: summary.bigCompany });
     const foreign = join(dir, 'c', 'portal.sqlite');
-    openDatabase(foreign).$client.close();
+    await closeDatabase(openDatabase(foreign));
     expect(readLoadInfo(foreign)).toBeNull();
-    expect(() => ensureLoadDatabase(foreign)).toThrow(/load-info\.json/);
+    await expect(ensureLoadDatabase(foreign)).rejects.toThrow(/load-info\.json/);
     expect(existsSync(foreign)).toBe(true);
     // A summary written for another file does not count.
     writeFileSync(loadInfoFile(foreign), JSON.stringify({ ...summary, file: file }));

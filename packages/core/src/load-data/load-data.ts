@@ -1,7 +1,23 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { TCompanyCertificateContent, TPersonalCertificateContent } from '@portal/certificates';
-import { migrateDatabase, openDatabase, type TDatabase } from '@portal/db';
+import {
+  avvAcceptances,
+  certificates,
+  closeDatabase,
+  companies,
+  courseAssignments,
+  courseProgress,
+  dialectOfLocation,
+  driverOf,
+  eq,
+  migrateDatabase,
+  openDatabase,
+  quizAttempts,
+  type TDatabase,
+  transaction,
+  users,
+} from '@portal/db';
 import { AVV_VERSION, CERTIFICATE_CODE_ALPHABET } from '@portal/validators';
 import { hashPasswordSync } from '../auth/password-hash.ts';
 import { certificateValidUntil } from '../certificates/verification-code.ts';
@@ -11,7 +27,8 @@ import { seededRandom, type TRandom } from './random.ts';
 /**
  * Load data for benchmarks (`npm run db:generate-load`, `npm run bench`): many policyholder
  * companies with their people, course assignments, progress over two years, quiz attempts, AVV
- * acceptances and certificates, written through the real schema with prepared statements.
+ * acceptances and certificates, written through the real schema (a SQLite file with prepared
+ * statements, or any database through drizzle).
  * Deterministic for a seed and a `now` (ids included); only the password hash has a random salt.
  * Never run against a live database: it writes thousands of accounts that share one password.
  */
@@ -190,9 +207,99 @@ function certificateCode(random: TRandom): string {
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
 }
 
-function statementsOf(db: TDatabase) {
-  const sqlite = db.$client;
+// ── Where the rows go ────────────────────────────────────────────────────────────────────────
+
+type TCompanyRow = typeof companies.$inferInsert & { id: string };
+type TPersonRow = typeof users.$inferInsert & { id: string };
+type TAvvRow = typeof avvAcceptances.$inferInsert;
+type TAssignmentRow = typeof courseAssignments.$inferInsert;
+type TProgressRow = typeof courseProgress.$inferInsert & { id: string };
+type TQuizRow = typeof quizAttempts.$inferInsert;
+type TCertificateRow = typeof certificates.$inferInsert;
+
+/**
+ * Receives the generated rows in the order they are made (a company, then its people, each with
+ * their assignments, progress and certificates) and writes them; `commit` ends a batch of about
+ * 20,000 people, which is one transaction.
+ */
+interface TLoadSink {
+  company(row: TCompanyRow): void;
+  person(row: TPersonRow): void;
+  owner(companyId: string, ownerId: string): void;
+  avv(row: TAvvRow): void;
+  assignment(row: TAssignmentRow): void;
+  progress(row: TProgressRow): void;
+  quiz(row: TQuizRow): void;
+  certificate(row: TCertificateRow): void;
+  commit(): Promise<void>;
+}
+
+/** Rows per multi-row insert: at most 27 columns a row stay below both databases' parameter limits. */
+const INSERT_CHUNK = 1000;
+
+/**
+ * Any database, through drizzle (`generateLoadData`): a batch is collected per table and written in
+ * one `transaction()` as multi-row inserts, tables in the order their foreign keys need.
+ */
+function portableSink(db: TDatabase): TLoadSink {
+  let batch = emptyBatch();
+  function emptyBatch() {
+    return {
+      companies: [] as TCompanyRow[],
+      people: [] as TPersonRow[],
+      owners: [] as { companyId: string; ownerId: string }[],
+      avv: [] as TAvvRow[],
+      assignments: [] as TAssignmentRow[],
+      progress: [] as TProgressRow[],
+      quiz: [] as TQuizRow[],
+      certificates: [] as TCertificateRow[],
+    };
+  }
+  async function insertAll<TRow>(rows: TRow[], insert: (chunk: TRow[]) => Promise<unknown>) {
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK)
+      await insert(rows.slice(start, start + INSERT_CHUNK));
+  }
   return {
+    company: (row) => batch.companies.push(row),
+    person: (row) => batch.people.push(row),
+    owner: (companyId, ownerId) => batch.owners.push({ companyId, ownerId }),
+    avv: (row) => batch.avv.push(row),
+    assignment: (row) => batch.assignments.push(row),
+    progress: (row) => batch.progress.push(row),
+    quiz: (row) => batch.quiz.push(row),
+    certificate: (row) => batch.certificates.push(row),
+    async commit() {
+      const rows = batch;
+      batch = emptyBatch();
+      // Read committed: generated rows with new ids, nothing read; one transaction per batch.
+      await transaction(db, async (tx) => {
+        await insertAll(rows.companies, (chunk) => tx.insert(companies).values(chunk));
+        await insertAll(rows.people, (chunk) => tx.insert(users).values(chunk));
+        for (const { companyId, ownerId } of rows.owners) {
+          await tx.update(companies).set({ ownerId }).where(eq(companies.id, companyId));
+        }
+        await insertAll(rows.avv, (chunk) => tx.insert(avvAcceptances).values(chunk));
+        await insertAll(rows.assignments, (chunk) => tx.insert(courseAssignments).values(chunk));
+        await insertAll(rows.progress, (chunk) => tx.insert(courseProgress).values(chunk));
+        await insertAll(rows.quiz, (chunk) => tx.insert(quizAttempts).values(chunk));
+        await insertAll(rows.certificates, (chunk) => tx.insert(certificates).values(chunk));
+      });
+    },
+  };
+}
+
+type TSqliteConnection = NonNullable<ReturnType<typeof driverOf>['sqliteConnection']>;
+
+const ms = (date: Date | null | undefined) => (date ? date.getTime() : null);
+const bit = (flag: boolean | null | undefined) => (flag ? 1 : 0);
+
+/**
+ * A SQLite file of its own (`createLoadDatabase`): prepared statements on one raw connection, each
+ * row written as it is made, a batch one transaction. Several times faster than building a query
+ * object per row, which matters at 1.5 million progress rows (docs/benchmarks.md).
+ */
+function sqliteFileSink(sqlite: TSqliteConnection): TLoadSink {
+  const statements = {
     company: sqlite.prepare(
       `insert into companies (id, company_name, street, post_code, city, phone_number, insurance_number,
                               employee_count, created_at)
@@ -219,7 +326,7 @@ function statementsOf(db: TDatabase) {
     quiz: sqlite.prepare(
       `insert into quiz_attempts (id, progress_id, question_ids, answers, correct_count, score, passed, started_at,
                                   finished_at)
-       values (?, ?, ?, '{}', ?, ?, 1, ?, ?)`,
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     certificate: sqlite.prepare(
       `insert into certificates (id, code, kind, user_id, company_id, content, issued_at, valid_until, revoked_at,
@@ -227,14 +334,120 @@ function statementsOf(db: TDatabase) {
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
   };
+  const begin = () => {
+    if (!sqlite.inTransaction) sqlite.exec('BEGIN');
+  };
+  return {
+    company(row) {
+      begin();
+      statements.company.run(
+        row.id,
+        row.companyName,
+        row.street,
+        row.postCode,
+        row.city,
+        row.phoneNumber,
+        row.insuranceNumber,
+        row.employeeCount,
+        ms(row.createdAt),
+      );
+    },
+    person(row) {
+      begin();
+      statements.person.run(
+        row.id,
+        row.firstname,
+        row.lastname,
+        row.email,
+        row.salutation,
+        row.role,
+        row.passwordHash,
+        bit(row.active),
+        bit(row.isFirstLogin),
+        bit(row.locked),
+        row.companyId,
+        bit(row.dataProtectionPolicyAccepted),
+        row.lang,
+        bit(row.sawVideo),
+        bit(row.orderProcessingAccepted),
+        ms(row.orderProcessingAcceptedAt),
+        ms(row.createdAt),
+      );
+    },
+    owner(companyId, ownerId) {
+      statements.owner.run(ownerId, companyId);
+    },
+    avv(row) {
+      statements.avv.run(row.id, row.userId, row.companyId, row.contractVersion, ms(row.acceptedAt), row.sourceIp);
+    },
+    assignment(row) {
+      statements.assignment.run(row.userId, row.courseSlug, ms(row.assignedAt));
+    },
+    progress(row) {
+      statements.progress.run(
+        row.id,
+        row.userId,
+        row.companyId,
+        row.courseSlug,
+        row.status,
+        row.slideIndex,
+        row.maxSlideIndex,
+        row.quizRepeatCount,
+        row.moduleRepeatCount,
+        row.workingSeconds,
+        row.attention,
+        row.bestScore,
+        row.contentVersion,
+        ms(row.startedAt),
+        ms(row.completedAt),
+        ms(row.updatedAt),
+      );
+    },
+    quiz(row) {
+      statements.quiz.run(
+        row.id,
+        row.progressId,
+        row.questionIds,
+        row.answers,
+        row.correctCount,
+        row.score,
+        row.passed === null || row.passed === undefined ? null : bit(row.passed),
+        ms(row.startedAt),
+        ms(row.finishedAt),
+      );
+    },
+    certificate(row) {
+      statements.certificate.run(
+        row.id,
+        row.code,
+        row.kind,
+        row.userId,
+        row.companyId,
+        row.content,
+        ms(row.issuedAt),
+        ms(row.validUntil),
+        ms(row.revokedAt),
+        row.revokedReason,
+      );
+    },
+    async commit() {
+      if (sqlite.inTransaction) sqlite.exec('COMMIT');
+    },
+  };
 }
 
+// ── The generator ────────────────────────────────────────────────────────────────────────────
+
 /**
- * Fills a migrated database whose courses are synced, with its indexes in place or not
- * (`createLoadDatabase` drops them while writing). Companies are written in batches of about
- * 20,000 people, each batch one transaction.
+ * Fills a migrated database whose courses are synced, through drizzle: works on SQLite and on
+ * PostgreSQL (tests of the statistics use it on both). Companies are written in batches of about
+ * 20,000 people, each batch one transaction. `createLoadDatabase` writes the full-size file faster.
  */
-export function generateLoadData(db: TDatabase, options: TLoadOptions): Omit<TLoadSummary, 'seconds'> {
+export function generateLoadData(db: TDatabase, options: TLoadOptions): Promise<Omit<TLoadSummary, 'seconds'>> {
+  return generate(portableSink(db), options);
+}
+
+async function generate(sink: TLoadSink, options: TLoadOptions): Promise<Omit<TLoadSummary, 'seconds'>> {
   const random = seededRandom(options.seed);
   const now = options.now.getTime();
   const catalog = [...courseCatalog().values()];
@@ -249,7 +462,6 @@ export function generateLoadData(db: TDatabase, options: TLoadOptions): Omit<TLo
   const titles = new Map(
     catalog.map((course) => [course.meta.slug as string, { de: course.text.de.title, en: course.text.en.title }]),
   );
-  const statements = statementsOf(db);
   const sizes = companySizes(options, random);
   // Each company assigns 6-12 courses (the large one 6, like bench-workspace) to all its people.
   const plans = sizes.map((_, index) => {
@@ -300,42 +512,42 @@ export function generateLoadData(db: TDatabase, options: TLoadOptions): Omit<TLo
     issuedAt: number,
   ) => {
     const revoked = random.chance(0.02);
-    statements.certificate.run(
-      random.uuid(),
-      freshCode(),
+    sink.certificate({
+      id: random.uuid(),
+      code: freshCode(),
       kind,
       userId,
       companyId,
-      JSON.stringify(content),
-      issuedAt,
-      certificateValidUntil(new Date(issuedAt)).getTime(),
-      revoked ? Math.min(now, issuedAt + random.between(DAY, 90 * DAY)) : null,
-      revoked ? 'progress_reset' : null,
-    );
+      content: JSON.stringify(content),
+      issuedAt: new Date(issuedAt),
+      validUntil: certificateValidUntil(new Date(issuedAt)),
+      revokedAt: revoked ? new Date(Math.min(now, issuedAt + random.between(DAY, 90 * DAY))) : null,
+      revokedReason: revoked ? 'progress_reset' : null,
+    });
     if (kind === 'personal') counts.personalCertificates += 1;
     else counts.companyCertificates += 1;
   };
 
   const adminHash = options.passwordHash;
-  statements.person.run(
-    random.uuid(),
-    'Lena',
-    'Lastadmin',
-    LOAD_ADMIN_EMAIL,
-    'Mrs',
-    'admin',
-    adminHash,
-    1,
-    0,
-    0,
-    null,
-    1,
-    'de',
-    1,
-    0,
-    null,
-    now - SPAN,
-  );
+  sink.person({
+    id: random.uuid(),
+    firstname: 'Lena',
+    lastname: 'Lastadmin',
+    email: LOAD_ADMIN_EMAIL,
+    salutation: 'Mrs',
+    role: 'admin',
+    passwordHash: adminHash,
+    active: true,
+    isFirstLogin: false,
+    locked: false,
+    companyId: null,
+    dataProtectionPolicyAccepted: true,
+    lang: 'de',
+    sawVideo: true,
+    orderProcessingAccepted: false,
+    orderProcessingAcceptedAt: null,
+    createdAt: new Date(now - SPAN),
+  });
   counts.people += 1;
 
   /** One progress row (and maybe a quiz attempt); returns its completion time or null. */
@@ -356,37 +568,39 @@ export function generateLoadData(db: TDatabase, options: TLoadOptions): Omit<TLo
     const maxSlide = completed ? slides - 1 : random.between(0, slides);
     const score = completed ? random.between(80, 101) : random.chance(0.2) ? random.between(20, 80) : null;
     const id = random.uuid();
-    statements.progress.run(
+    sink.progress({
       id,
       userId,
       companyId,
-      slug,
-      completed ? 'completed' : 'started',
-      maxSlide,
-      maxSlide,
-      random.chance(0.2) ? random.between(1, 3) : 0,
-      random.chance(0.05) ? 1 : 0,
-      Math.round(((maxSlide + 1) / slides) * minutes * 60 * (0.6 + random.next())),
-      random.between(500, 1001),
-      score,
-      course?.meta.version ?? '1.0.0',
-      startedAt,
-      completedAt,
-      updatedAt,
-    );
+      courseSlug: slug,
+      status: completed ? 'completed' : 'started',
+      slideIndex: maxSlide,
+      maxSlideIndex: maxSlide,
+      quizRepeatCount: random.chance(0.2) ? random.between(1, 3) : 0,
+      moduleRepeatCount: random.chance(0.05) ? 1 : 0,
+      workingSeconds: Math.round(((maxSlide + 1) / slides) * minutes * 60 * (0.6 + random.next())),
+      attention: random.between(500, 1001),
+      bestScore: score,
+      contentVersion: course?.meta.version ?? '1.0.0',
+      startedAt: new Date(startedAt),
+      completedAt: completedAt === null ? null : new Date(completedAt),
+      updatedAt: new Date(updatedAt),
+    });
     counts.progress += 1;
     if (completedAt !== null) {
       counts.completed += 1;
       if (random.chance(QUIZ_ATTEMPT_SHARE)) {
-        statements.quiz.run(
-          random.uuid(),
-          id,
-          questionIds.get(slug) ?? '[]',
-          Math.round((score ?? 0) / 20),
+        sink.quiz({
+          id: random.uuid(),
+          progressId: id,
+          questionIds: questionIds.get(slug) ?? '[]',
+          answers: '{}',
+          correctCount: Math.round((score ?? 0) / 20),
           score,
-          completedAt - random.between(60_000, 600_000),
-          completedAt,
-        );
+          passed: true,
+          startedAt: new Date(completedAt - random.between(60_000, 600_000)),
+          finishedAt: new Date(completedAt),
+        });
         counts.quizAttempts += 1;
       }
     }
@@ -394,7 +608,6 @@ export function generateLoadData(db: TDatabase, options: TLoadOptions): Omit<TLo
   };
 
   let bigCompany: TLoadSummary['bigCompany'] | undefined;
-  const sqlite = db.$client;
   const writeCompany = (index: number) => {
     const staff = sizes[index] as number;
     const plan = plans[index] as string[];
@@ -415,17 +628,17 @@ export function generateLoadData(db: TDatabase, options: TLoadOptions): Omit<TLo
       city,
       insuranceNumber: `AS-${String(1_000_000_000 + index).padStart(10, '0')}`,
     };
-    statements.company.run(
-      companyId,
-      name,
-      company.street,
+    sink.company({
+      id: companyId,
+      companyName: name,
+      street: company.street,
       postCode,
       city,
-      `+49 221 ${random.between(100_000, 999_999)}`,
-      company.insuranceNumber,
-      staff + 1,
-      createdAt,
-    );
+      phoneNumber: `+49 221 ${random.between(100_000, 999_999)}`,
+      insuranceNumber: company.insuranceNumber,
+      employeeCount: staff + 1,
+      createdAt: new Date(createdAt),
+    });
     counts.companies += 1;
     if (blocked) counts.blockedCompanies += 1;
     const acceptedAt = avv ? Math.min(now, createdAt + random.between(0, 14 * DAY)) : null;
@@ -446,33 +659,41 @@ export function generateLoadData(db: TDatabase, options: TLoadOptions): Omit<TLo
       const personCreatedAt = owner ? createdAt : Math.min(now - 60_000, createdAt + random.between(0, 60 * DAY));
       const firstname = random.pick(FIRST_NAMES);
       const lastname = random.pick(LAST_NAMES);
-      statements.person.run(
-        userId,
+      // Property order is evaluation order: the random draws stay in the order of the seed's data.
+      sink.person({
+        id: userId,
         firstname,
         lastname,
-        owner ? employerEmail : `p${p}@firma${index}.load.example`,
-        random.chance(0.5) ? 'Mr' : 'Mrs',
+        email: owner ? employerEmail : `p${p}@firma${index}.load.example`,
+        salutation: random.chance(0.5) ? 'Mr' : 'Mrs',
         role,
-        active ? options.passwordHash : null,
-        active ? 1 : 0,
-        active ? 0 : 1,
-        (owner && blocked) || (!owner && random.chance(0.005)) ? 1 : 0,
+        passwordHash: active ? options.passwordHash : null,
+        active,
+        isFirstLogin: !active,
+        locked: (owner && blocked) || (!owner && random.chance(0.005)),
         companyId,
-        active ? 1 : 0,
-        random.chance(0.1) ? 'en' : 'de',
-        active ? 1 : 0,
-        owner && avv ? 1 : 0,
-        owner ? acceptedAt : null,
-        personCreatedAt,
-      );
+        dataProtectionPolicyAccepted: active,
+        lang: random.chance(0.1) ? 'en' : 'de',
+        sawVideo: active,
+        orderProcessingAccepted: owner && avv,
+        orderProcessingAcceptedAt: owner && acceptedAt !== null ? new Date(acceptedAt) : null,
+        createdAt: new Date(personCreatedAt),
+      });
       counts.people += 1;
       if (active) counts.activated += 1;
       if (role === 'employer') counts.employers += 1;
       else if (role === 'manager') counts.managers += 1;
       else counts.employees += 1;
-      if (owner) statements.owner.run(userId, companyId);
-      if (owner && avv) {
-        statements.avv.run(random.uuid(), userId, companyId, AVV_VERSION, acceptedAt, '203.0.113.10');
+      if (owner) sink.owner(companyId, userId);
+      if (owner && avv && acceptedAt !== null) {
+        sink.avv({
+          id: random.uuid(),
+          userId,
+          companyId,
+          contractVersion: AVV_VERSION,
+          acceptedAt: new Date(acceptedAt),
+          sourceIp: '203.0.113.10',
+        });
         counts.avvAccepted += 1;
       }
 
@@ -480,7 +701,7 @@ export function generateLoadData(db: TDatabase, options: TLoadOptions): Omit<TLo
       const finisher = active && random.chance(finisherShare);
       const completions: { slug: string; completedAt: number }[] = [];
       for (const slug of plan) {
-        statements.assignment.run(userId, slug, personCreatedAt);
+        sink.assignment({ userId, courseSlug: slug, assignedAt: new Date(personCreatedAt) });
         counts.assignments += 1;
         const course = perCourse.get(slug) as { assigned: number; completed: number };
         course.assigned += 1;
@@ -547,13 +768,12 @@ export function generateLoadData(db: TDatabase, options: TLoadOptions): Omit<TLo
   let index = 0;
   while (index < sizes.length) {
     let people = 0;
-    sqlite.transaction(() => {
-      while (index < sizes.length && people < BATCH_PEOPLE) {
-        people += (sizes[index] as number) + 1;
-        writeCompany(index);
-        index += 1;
-      }
-    })();
+    while (index < sizes.length && people < BATCH_PEOPLE) {
+      people += (sizes[index] as number) + 1;
+      writeCompany(index);
+      index += 1;
+    }
+    await sink.commit();
     options.onProgress?.(
       `  ${counts.companies.toLocaleString('en')} companies, ${counts.people.toLocaleString('en')} people, ` +
         `${counts.progress.toLocaleString('en')} progress rows (${((performance.now() - started) / 1000).toFixed(1)} s)`,
@@ -589,18 +809,21 @@ export function readLoadInfo(databaseFile: string): (TLoadSummary & { file: stri
 }
 
 /**
- * Bulk load: drops every index that is not a key constraint while `write` runs, then recreates
- * each from its own `CREATE INDEX` statement, so the schema ends as the migrations made it.
- * Building an index once from sorted rows costs a fraction of growing it row by row. Triggers
- * stay: they keep the statistics summary as they do in production.
+ * Bulk load on a SQLite connection: drops every index that is not a key constraint while `write`
+ * runs, then recreates each from its own `CREATE INDEX` statement, so the schema ends as the
+ * migrations made it. Building an index once from sorted rows costs a fraction of growing it row
+ * by row. Triggers stay: they keep the statistics summary as they do in production.
  */
-export function withoutIndexes<T>(db: TDatabase, write: () => T, onProgress?: (message: string) => void): T {
-  const sqlite = db.$client;
+export async function withoutIndexes<T>(
+  sqlite: TSqliteConnection,
+  write: () => Promise<T>,
+  onProgress?: (message: string) => void,
+): Promise<T> {
   const indexes = sqlite
     .prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null order by name`)
     .all() as { name: string; sql: string }[];
   for (const { name } of indexes) sqlite.exec(`drop index "${name.replaceAll('"', '""')}"`);
-  const result = write();
+  const result = await write();
   const started = performance.now();
   sqlite.transaction(() => {
     for (const { sql: statement } of indexes) sqlite.exec(statement);
@@ -610,34 +833,46 @@ export function withoutIndexes<T>(db: TDatabase, write: () => T, onProgress?: (m
 }
 
 /**
- * Creates `file` afresh (an existing file and its WAL are deleted): real migrations, the course
- * catalog, then the load data. Durability is off while generating (a crash leaves a file to
- * throw away) and back to the normal setting at the end. Writes `load-info.json` beside it.
+ * Creates the SQLite file `file` afresh (an existing file and its WAL are deleted): real
+ * migrations, the course catalog, then the load data. Durability is off while generating (a crash
+ * leaves a file to throw away) and back to the normal setting at the end. Writes `load-info.json`
+ * beside it. The load data set is a SQLite file (docs/benchmarks.md); `generateLoadData` fills any
+ * database, slower.
  */
-export function createLoadDatabase(
+export async function createLoadDatabase(
   file: string,
   options: TLoadOptions,
-): TLoadSummary & { file: string; bytes: number } {
+): Promise<TLoadSummary & { file: string; bytes: number }> {
   const started = performance.now();
+  if (dialectOfLocation(file) !== 'sqlite') throw new Error('the load database is a SQLite file, not a URL');
   const path = resolve(file);
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
   rmSync(loadInfoFile(path), { force: true });
   const db = openDatabase(path);
   try {
-    migrateDatabase(db);
-    syncCourses(db, courseCatalog(), options.now);
-    db.$client.pragma('synchronous = OFF');
-    db.$client.pragma('cache_size = -2097152'); // 2 GiB of page cache while writing
-    db.$client.pragma('temp_store = MEMORY');
-    const summary = withoutIndexes(db, () => generateLoadData(db, options), options.onProgress);
-    db.$client.pragma('synchronous = NORMAL');
-    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    await migrateDatabase(db);
+    await syncCourses(db, courseCatalog(), options.now);
+    /*
+     * The bulk load runs on one raw connection with prepared statements: this function owns the
+     * new file and nothing else uses `db` meanwhile, so its read connection (the one `driverOf`
+     * hands out) is allowed to write for the duration. Pragmas are per connection.
+     */
+    const sqlite = driverOf(db).sqliteConnection;
+    if (!sqlite) throw new Error('a SQLite database without its connection');
+    sqlite.pragma('query_only = OFF');
+    sqlite.pragma('synchronous = OFF');
+    sqlite.pragma('cache_size = -2097152'); // 2 GiB of page cache while writing
+    sqlite.pragma('temp_store = MEMORY');
+    const summary = await withoutIndexes(sqlite, () => generate(sqliteFileSink(sqlite), options), options.onProgress);
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    sqlite.pragma('query_only = ON');
     const seconds = Math.round((performance.now() - started) / 100) / 10;
     const result = { ...summary, seconds, file: path, bytes: statSync(path).size };
     writeFileSync(loadInfoFile(path), `${JSON.stringify(result, null, 2)}\n`);
     return result;
   } finally {
-    db.$client.close();
+    await closeDatabase(db);
   }
 }
 
@@ -646,10 +881,10 @@ export function createLoadDatabase(
  * was generated there, else a new one. A file without a summary is never replaced (it may be a
  * real database); `npm run db:generate-load` decides that.
  */
-export function ensureLoadDatabase(
+export async function ensureLoadDatabase(
   file: string,
   onProgress?: (message: string) => void,
-): TLoadSummary & { file: string; bytes: number; reused: boolean } {
+): Promise<TLoadSummary & { file: string; bytes: number; reused: boolean }> {
   const existing = readLoadInfo(file);
   if (existing) return { ...existing, reused: true };
   if (existsSync(resolve(file))) {
@@ -657,7 +892,7 @@ export function ensureLoadDatabase(
       `${resolve(file)} exists without a load-info.json naming it; run npm run db:generate-load to replace it`,
     );
   }
-  const created = createLoadDatabase(file, {
+  const created = await createLoadDatabase(file, {
     ...FULL_LOAD_SIZE,
     seed: LOAD_SEED,
     now: new Date(),

@@ -1,4 +1,4 @@
-import { mailOutbox, type TDb } from '@portal/db';
+import { mailOutbox, type TTransaction } from '@portal/db';
 import type { TLocale } from '@portal/i18n';
 import { renderMail, type TMailTemplate } from './templates.ts';
 
@@ -20,11 +20,12 @@ export interface TEnqueueMail {
 
 /**
  * Puts a mail into the outbox. Call it inside the transaction of the change that causes the mail:
- * the mail then exists exactly when the change does, and the worker sends it later.
+ * the mail then exists exactly when the change does, and the worker sends it later. Writing the
+ * row is all it does, so a transaction that is re-run (ADR 028) does not send anything twice.
  */
-export function enqueueMail(db: TDb, input: TEnqueueMail, now = new Date()): string {
+export async function enqueueMail(tx: TTransaction, input: TEnqueueMail, now = new Date()): Promise<string> {
   const rendered = renderMail(input.lang, input.mail);
-  const row = db
+  const [row] = await tx
     .insert(mailOutbox)
     .values({
       template: input.mail.template,
@@ -46,7 +47,7 @@ export function enqueueMail(db: TDb, input: TEnqueueMail, now = new Date()): str
       nextAttemptAt: now,
       createdAt: now,
     })
-    .returning({ id: mailOutbox.id })
-    .get();
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('the outbox insert returned no row');
   return row.id;
 }

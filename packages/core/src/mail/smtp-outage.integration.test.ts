@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { eq, mailOutbox } from '@portal/db';
+import { eq, mailOutbox, transaction } from '@portal/db';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TTestDb } from '../../../api/src/test/test-db.ts';
@@ -51,7 +51,7 @@ const received: string[] = [];
 const errors: string[] = [];
 
 beforeAll(async () => {
-  t = createTestDb();
+  t = await createTestDb();
   port = await freePort();
   worker = createMailWorker({
     db: t.db,
@@ -65,29 +65,34 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker.stop();
   if (smtp) await stopSmtp(smtp);
-  t.cleanup();
+  await t.cleanup();
 });
 
-const row = (id: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+const row = async (id: string) => {
+  const [found] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return found;
+};
 
 describe('SMTP outage', () => {
   it('keeps the mail in the outbox while the server is down and delivers it once it is back', async () => {
     const queuedAt = new Date();
-    const id = enqueueMail(
-      t.db,
-      {
-        to: 'outage@example.com',
-        lang: 'en',
-        mail: { template: 'progress_reset', params: { name: 'Olga Outage', company: 'Outage Ltd' } },
-      },
-      queuedAt,
+    const id = await transaction(t.db, (tx) =>
+      enqueueMail(
+        tx,
+        {
+          to: 'outage@example.com',
+          lang: 'en',
+          mail: { template: 'progress_reset', params: { name: 'Olga Outage', company: 'Outage Ltd' } },
+        },
+        queuedAt,
+      ),
     );
-    const subject = row(id)?.subject ?? '';
+    const subject = (await row(id))?.subject ?? '';
     expect(subject).not.toBe('');
 
     const firstTry = new Date(queuedAt.getTime() + 1_000);
     expect(await worker.runOnce(firstTry)).toBe(0);
-    const waiting = row(id);
+    const waiting = await row(id);
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
     expect(waiting?.lastError).toMatch(/ECONNREFUSED|connect/i);
     expect(waiting?.nextAttemptAt.getTime()).toBe(firstTry.getTime() + backoffMs(1));
@@ -96,11 +101,11 @@ describe('SMTP outage', () => {
     // Before the backoff has passed the worker leaves it alone, even with the server back.
     smtp = await startSmtp(port, received);
     expect(await worker.runOnce(new Date(firstTry.getTime() + backoffMs(1) - 1_000))).toBe(0);
-    expect(row(id)?.attempts).toBe(1);
+    expect((await row(id))?.attempts).toBe(1);
     expect(received).toEqual([]);
 
     expect(await worker.runOnce(new Date(firstTry.getTime() + backoffMs(1) + 1_000))).toBe(1);
-    expect(row(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     expect(received).toHaveLength(1);
     expect(received[0]).toContain(`Subject: ${subject}`);
     expect(received[0]).toContain('outage@example.com');

@@ -1,4 +1,19 @@
-import { and, asc, eq, lte, mailOutbox, type TDatabase } from '@portal/db';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import {
+  and,
+  asc,
+  dialectOf,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  mailOutbox,
+  or,
+  type TDatabase,
+  transaction,
+} from '@portal/db';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { MAIL_RETRY_HOURS } from '../policy.ts';
 
@@ -9,9 +24,18 @@ export interface TMailWorkerOptions {
   from: string;
   intervalMs: number;
   onError?: (message: string) => void;
+  /** The pause before the next attempt of a failed mail; `backoffMs` unless a test is in a hurry. */
+  retryDelayMs?: (attempts: number) => number;
 }
 
-const BATCH_SIZE = 20;
+const BATCH_SIZE = 10;
+/** nodemailer's limits per mail, so a claimed batch is sent well within its lease. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+/**
+ * How long a claim holds: a whole batch at the SMTP timeouts, twice over. A process that dies
+ * with claimed mails leaves them to the others after this long.
+ */
+export const LEASE_MS = BATCH_SIZE * (SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.socketTimeout) * 2;
 /** Templates whose body carries a working sign-in or reset link. */
 const LINK_TEMPLATES = new Set(['reset', 'first_login', 'invitation']);
 export const REDACTED = '[removed after delivery]';
@@ -37,26 +61,61 @@ function parseAttachments(json: string | null) {
   }));
 }
 
+/** nodemailer reads its options from the connection URL's query too; settings already there win. */
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, value] of Object.entries(SMTP_TIMEOUTS)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(value));
+  }
+  return url.toString();
+}
+
+/**
+ * Claims up to a batch of due mails for this worker (ADR 028): they get its name and a lease, and
+ * no other worker takes them until it runs out. On PostgreSQL the candidates are read with
+ * `FOR UPDATE SKIP LOCKED`, so two processes claiming at once take different mails without
+ * waiting for each other; the update checks the lease again in any case (on SQLite the write
+ * lock already makes claims take turns).
+ */
+async function claimDue(db: TDatabase, owner: string, now: Date) {
+  const free = or(isNull(mailOutbox.leaseUntil), lt(mailOutbox.leaseUntil, now));
+  // Read committed: the conditional update decides; a mail another worker claimed first is skipped.
+  return transaction(db, async (tx) => {
+    const due = tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now), free))
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(BATCH_SIZE);
+    const ids = (dialectOf(tx) === 'postgres' ? await due.for('update', { skipLocked: true }) : await due).map(
+      (row) => row.id,
+    );
+    if (ids.length === 0) return [];
+    return tx
+      .update(mailOutbox)
+      .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + LEASE_MS) })
+      .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'pending'), free))
+      .returning();
+  });
+}
+
 /**
  * Sends outbox mails over SMTP. A mail that fails is retried with backoff for 24 hours, then
- * marked failed; nothing is lost while the SMTP server is down.
+ * marked failed; nothing is lost while the SMTP server is down. Every process runs a worker; each
+ * mail is claimed by one of them with a lease (claimDue), so it goes out once.
  */
 export function createMailWorker(options: TMailWorkerOptions): TMailWorker {
   const { db } = options;
+  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   let transporter: Transporter | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+  const mine = (id: string) => and(eq(mailOutbox.id, id), eq(mailOutbox.leaseOwner, owner));
 
   async function runOnce(now = new Date()): Promise<number> {
     if (!options.smtpUrl) return 0;
-    transporter ??= nodemailer.createTransport(options.smtpUrl);
-    const due = db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(BATCH_SIZE)
-      .all();
+    transporter ??= nodemailer.createTransport(withTimeouts(options.smtpUrl));
+    const due = await claimDue(db, owner, now);
     let sent = 0;
     for (const mail of due) {
       try {
@@ -71,32 +130,43 @@ export function createMailWorker(options: TMailWorkerOptions): TMailWorker {
         });
         // Links that sign someone in must not outlive delivery in our database.
         const redact = LINK_TEMPLATES.has(mail.template) ? { html: REDACTED, text: REDACTED } : {};
-        db.update(mailOutbox)
-          .set({
-            status: 'sent',
-            sentAt: new Date(),
-            attempts: mail.attempts + 1,
-            lastError: null,
-            // Attachments (certificates with personal data) are not kept once delivered.
-            attachments: null,
-            ...redact,
-          })
-          .where(eq(mailOutbox.id, mail.id))
-          .run();
+        // Read committed: one update of this worker's claimed mail, in a transaction of its own so a
+        // delivered mail is recorded at once (ADR 028).
+        await transaction(db, (tx) =>
+          tx
+            .update(mailOutbox)
+            .set({
+              status: 'sent',
+              sentAt: new Date(),
+              attempts: mail.attempts + 1,
+              lastError: null,
+              leaseOwner: null,
+              leaseUntil: null,
+              // Attachments (certificates with personal data) are not kept once delivered.
+              attachments: null,
+              ...redact,
+            })
+            .where(mine(mail.id)),
+        );
         sent += 1;
       } catch (error) {
         const attempts = mail.attempts + 1;
         const giveUp = now.getTime() - mail.createdAt.getTime() > MAIL_RETRY_HOURS * 3600 * 1000;
         const message = error instanceof Error ? error.message : String(error);
-        db.update(mailOutbox)
-          .set({
-            attempts,
-            status: giveUp ? 'failed' : 'pending',
-            nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
-            lastError: message.slice(0, 500),
-          })
-          .where(eq(mailOutbox.id, mail.id))
-          .run();
+        // Read committed: one update of this worker's claimed mail; the lease ends with it (ADR 028).
+        await transaction(db, (tx) =>
+          tx
+            .update(mailOutbox)
+            .set({
+              attempts,
+              status: giveUp ? 'failed' : 'pending',
+              nextAttemptAt: new Date(now.getTime() + (options.retryDelayMs ?? backoffMs)(attempts)),
+              lastError: message.slice(0, 500),
+              leaseOwner: null,
+              leaseUntil: null,
+            })
+            .where(mine(mail.id)),
+        );
         options.onError?.(`mail ${mail.id} (${mail.template}) not sent: ${message}`);
       }
     }
@@ -104,9 +174,16 @@ export function createMailWorker(options: TMailWorkerOptions): TMailWorker {
   }
 
   const tick = () => {
-    running ??= runOnce().finally(() => {
-      running = undefined;
-    });
+    running ??= runOnce()
+      // A database that does not answer (a PostgreSQL restart) must not end the process with an
+      // unhandled rejection: the mails stay due and the next tick tries again.
+      .catch((error: unknown) => {
+        options.onError?.(`mail worker: ${error instanceof Error ? error.message : String(error)}`);
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
   };
 
   return {
@@ -122,6 +199,19 @@ export function createMailWorker(options: TMailWorkerOptions): TMailWorker {
       timer = undefined;
       await running;
       transporter?.close();
+      // Mails this worker claimed but did not get to go to the other processes at once, not after
+      // the lease (a drained process hands its work back).
+      // Read committed: one update of this worker's own claims.
+      await transaction(db, (tx) =>
+        tx
+          .update(mailOutbox)
+          .set({ leaseOwner: null, leaseUntil: null })
+          .where(and(eq(mailOutbox.leaseOwner, owner), eq(mailOutbox.status, 'pending'))),
+      ).catch((error: unknown) => {
+        options.onError?.(
+          `mail worker: leases not handed back: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
     },
   };
 }

@@ -4,17 +4,23 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  closeDatabase,
   companies,
   courseAssignments,
   courseProgress,
   courses,
+  driverOf,
   eq,
+  migrateDatabase,
   openDatabase,
+  rawRows,
+  sql,
   type TDatabase,
+  transaction,
   users,
 } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, seedAdmin, seedEmployer } from '../../../api/src/test/test-db.ts';
+import { seedAdmin, seedEmployer } from '../../../api/src/test/test-db.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { syncCourses } from '../learning/catalog.ts';
 import type { TCrashChildArgs } from './crash-child.ts';
@@ -33,22 +39,29 @@ let importCompanyId: string;
 let resetCompanyId: string;
 let progressRows = 0;
 
+/*
+ * About SQLite files (a process killed in the middle of a transaction, the file reopened): the
+ * test opens SQLite files of its own, whichever database the suite runs on (ADR 028). PostgreSQL's
+ * crash safety is PostgreSQL's own (its WAL), not something the portal's code decides.
+ */
+
 /** Company A gets the import; company B has 16,000 progress rows, so the reset runs long enough to be hit. */
 beforeAll(async () => {
-  const t = createTestDb();
-  syncCourses(t.db);
-  admin = { ...seedAdmin(t.db), companyId: null, lang: 'de' };
-  const importer = await seedEmployer(t.db, { companyName: 'Import GmbH' });
+  const db = openDatabase(join(dir, 'setup.sqlite'));
+  await migrateDatabase(db);
+  await syncCourses(db);
+  admin = { ...(await seedAdmin(db)), companyId: null, lang: 'de' };
+  const importer = await seedEmployer(db, { companyName: 'Import GmbH' });
   importCompanyId = importer.companyId;
-  for (const courseSlug of ['malware', 'byod']) {
-    t.db.insert(courseAssignments).values({ userId: importer.id, courseSlug }).run();
-  }
-  resetCompanyId = (await seedEmployer(t.db, { companyName: 'Reset GmbH' })).companyId;
-  const catalog = t.db.select({ slug: courses.slug, version: courses.version }).from(courses).all().slice(0, 8);
+  await transaction(db, (tx) =>
+    tx.insert(courseAssignments).values(['malware', 'byod'].map((courseSlug) => ({ userId: importer.id, courseSlug }))),
+  );
+  resetCompanyId = (await seedEmployer(db, { companyName: 'Reset GmbH' })).companyId;
+  const catalog = (await db.select({ slug: courses.slug, version: courses.version }).from(courses)).slice(0, 8);
   const now = new Date();
-  t.db.transaction((tx) => {
+  await transaction(db, async (tx) => {
     for (let index = 0; index < RESET_PEOPLE; index++) {
-      const person = tx
+      const [person] = await tx
         .insert(users)
         .values({
           firstname: 'Lern',
@@ -57,30 +70,29 @@ beforeAll(async () => {
           role: 'employee',
           companyId: resetCompanyId,
         })
-        .returning({ id: users.id })
-        .get();
-      for (const course of catalog) {
-        tx.insert(courseAssignments).values({ userId: person.id, courseSlug: course.slug }).run();
-        tx.insert(courseProgress)
-          .values({
-            userId: person.id,
-            companyId: resetCompanyId,
-            courseSlug: course.slug,
-            contentVersion: course.version,
-            status: index % 2 ? 'completed' : 'started',
-            startedAt: now,
-            completedAt: index % 2 ? now : null,
-            updatedAt: now,
-          })
-          .run();
-      }
+        .returning({ id: users.id });
+      if (!person) throw new Error('no person');
+      await tx
+        .insert(courseAssignments)
+        .values(catalog.map((course) => ({ userId: person.id, courseSlug: course.slug })));
+      await tx.insert(courseProgress).values(
+        catalog.map((course) => ({
+          userId: person.id,
+          companyId: resetCompanyId,
+          courseSlug: course.slug,
+          contentVersion: course.version,
+          status: index % 2 ? ('completed' as const) : ('started' as const),
+          startedAt: now,
+          completedAt: index % 2 ? now : null,
+          updatedAt: now,
+        })),
+      );
     }
   });
   progressRows = RESET_PEOPLE * catalog.length;
   // Closing a WAL database checkpoints it: the copied main file then holds everything.
-  t.db.$client.close();
-  copyFileSync(t.file, pristine);
-  t.cleanup();
+  await closeDatabase(db);
+  copyFileSync(join(dir, 'setup.sqlite'), pristine);
 }, 60_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -128,26 +140,30 @@ function runChild(args: TCrashChildArgs, killAfterMs?: number): Promise<TChildRu
 
 interface TCheck {
   /** Counts that tell the state before the transaction from the state after it. */
-  snapshot: (db: TDatabase) => Record<string, unknown>;
+  snapshot: (db: TDatabase) => Promise<Record<string, unknown>>;
   before: Record<string, unknown>;
   after: Record<string, unknown>;
 }
 
-const count = (db: TDatabase, query: string, ...params: unknown[]) =>
-  (db.$client.prepare(query).get(...params) as { n: number }).n;
+const count = async (db: TDatabase, query: ReturnType<typeof sql>) => {
+  const [row] = await rawRows<{ n: number }>(db, query);
+  return Number(row?.n);
+};
 
 /** Reopens the file the way the server would and checks it is consistent and all-or-nothing. */
-function inspect(file: string, check: TCheck): 'before' | 'after' {
+async function inspect(file: string, check: TCheck): Promise<'before' | 'after'> {
   const db = openDatabase(file);
   try {
-    expect(db.$client.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(db.$client.pragma('foreign_key_check')).toEqual([]);
-    const state = check.snapshot(db);
+    // The file's own checks, on the raw SQLite connection the data layer reads with.
+    const sqlite = driverOf(db).sqliteConnection;
+    expect(sqlite?.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(sqlite?.pragma('foreign_key_check')).toEqual([]);
+    const state = await check.snapshot(db);
     if (JSON.stringify(state) === JSON.stringify(check.after)) return 'after';
     expect(state).toEqual(check.before);
     return 'before';
   } finally {
-    db.$client.close();
+    await closeDatabase(db);
   }
 }
 
@@ -160,11 +176,11 @@ async function crashRounds(mode: TCrashChildArgs['mode'], companyId: string, che
   };
   const args = (file: string): TCrashChildArgs => ({ mode, file, companyId, admin, rows: IMPORT_ROWS });
 
-  expect(inspect(fresh(-1), check)).toBe('before');
+  expect(await inspect(fresh(-1), check)).toBe('before');
   const calibration = fresh(0);
   const full = await runChild(args(calibration));
   expect(full.done).toBe(true);
-  expect(inspect(calibration, check)).toBe('after');
+  expect(await inspect(calibration, check)).toBe('after');
 
   const outcomes: string[] = [];
   for (let round = 1; round <= KILL_ROUNDS; round++) {
@@ -173,7 +189,7 @@ async function crashRounds(mode: TCrashChildArgs['mode'], companyId: string, che
     await runChild(args(file), delay);
     // No check on whether the child printed `done`: the commit's automatic WAL checkpoint runs
     // before control returns to it, so a kill there leaves the committed state without `done`.
-    const state = inspect(file, check);
+    const state = await inspect(file, check);
     outcomes.push(`${state} (killed ${delay} ms into a ${Math.round(full.windowMs)} ms transaction)`);
   }
   // At least one kill must have hit the open transaction, or the test proved nothing.
@@ -185,16 +201,16 @@ async function crashRounds(mode: TCrashChildArgs['mode'], companyId: string, che
 
 describe('crash during a large transaction (SIGKILL)', () => {
   it(`leaves an employee import of ${IMPORT_ROWS} people either complete or absent`, async () => {
-    const snapshot = (db: TDatabase) => ({
-      people: count(db, `select count(*) as n from users where email like 'crash.%'`),
-      assignments: count(
+    const snapshot = async (db: TDatabase) => ({
+      people: await count(db, sql`select count(*) as n from users where email like 'crash.%'`),
+      assignments: await count(
         db,
-        `select count(*) as n from course_assignments a join users u on u.id = a.user_id where u.email like 'crash.%'`,
+        sql`select count(*) as n from course_assignments a join users u on u.id = a.user_id where u.email like 'crash.%'`,
       ),
-      invitations: count(db, `select count(*) as n from mail_outbox where template = 'invitation'`),
-      tokens: count(db, `select count(*) as n from one_time_tokens where kind = 'invitation'`),
-      uploads: count(db, 'select count(*) as n from employee_uploads'),
-      audit: count(db, `select count(*) as n from audit_log where action = 'upload.imported'`),
+      invitations: await count(db, sql`select count(*) as n from mail_outbox where template = 'invitation'`),
+      tokens: await count(db, sql`select count(*) as n from one_time_tokens where kind = 'invitation'`),
+      uploads: await count(db, sql`select count(*) as n from employee_uploads`),
+      audit: await count(db, sql`select count(*) as n from audit_log where action = 'upload.imported'`),
     });
     await crashRounds('import', importCompanyId, {
       snapshot,
@@ -211,14 +227,15 @@ describe('crash during a large transaction (SIGKILL)', () => {
   }, 60_000);
 
   it('leaves a progress reset either complete (with date, mail and certificate) or not started', async () => {
-    const snapshot = (db: TDatabase) => ({
-      progress: count(db, 'select count(*) as n from course_progress where company_id = ?', resetCompanyId),
+    const snapshot = async (db: TDatabase) => ({
+      progress: await count(db, sql`select count(*) as n from course_progress where company_id = ${resetCompanyId}`),
       resetDone:
-        db.select({ at: companies.lastProgressResetAt }).from(companies).where(eq(companies.id, resetCompanyId)).get()
-          ?.at instanceof Date,
-      mails: count(db, `select count(*) as n from mail_outbox where template = 'progress_reset'`),
-      certificates: count(db, 'select count(*) as n from certificates where company_id = ?', resetCompanyId),
-      audit: count(db, `select count(*) as n from audit_log where action = 'company.progress_reset'`),
+        (
+          await db.select({ at: companies.lastProgressResetAt }).from(companies).where(eq(companies.id, resetCompanyId))
+        )[0]?.at instanceof Date,
+      mails: await count(db, sql`select count(*) as n from mail_outbox where template = 'progress_reset'`),
+      certificates: await count(db, sql`select count(*) as n from certificates where company_id = ${resetCompanyId}`),
+      audit: await count(db, sql`select count(*) as n from audit_log where action = 'company.progress_reset'`),
     });
     await crashRounds('reset', resetCompanyId, {
       snapshot,

@@ -1,54 +1,52 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  auditLog,
-  loginThrottle,
-  mailOutbox,
-  migrateDatabase,
-  oneTimeTokens,
-  openDatabase,
-  sessions,
-  users,
-} from '@portal/db';
-import { afterAll, describe, expect, it } from 'vitest';
+import { auditLog, loginThrottle, mailOutbox, oneTimeTokens, sessions, transaction, users } from '@portal/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TTestDb } from '../../../api/src/test/test-db.ts';
 import { createOneTimeToken } from '../auth/one-time-tokens.ts';
 import { createSession } from '../auth/sessions.ts';
 import { runHousekeeping } from './housekeeping.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'housekeeping-'));
-const db = openDatabase(join(dir, 'db.sqlite'));
-migrateDatabase(db);
-afterAll(() => {
-  db.$client.close();
-  rmSync(dir, { recursive: true, force: true });
+let t: TTestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t.cleanup();
 });
 
 const HOUR = 3600 * 1000;
 
 describe('runHousekeeping', () => {
-  it('removes dead sessions, tokens and throttle rows and keeps live ones', () => {
+  it('removes dead sessions, tokens and throttle rows and keeps live ones', async () => {
+    const { db } = t;
     const now = new Date('2026-11-21T12:00:00Z');
-    const user = db
-      .insert(users)
-      .values({ firstname: 'H', lastname: 'K', email: 'hk@example.com', role: 'employee' })
-      .returning({ id: users.id })
-      .get();
-    const live = createSession(db, {
+    const [user] = await transaction(db, (tx) =>
+      tx
+        .insert(users)
+        .values({ firstname: 'H', lastname: 'K', email: 'hk@example.com', role: 'employee' })
+        .returning({ id: users.id }),
+    );
+    if (!user) throw new Error('no user');
+    const live = await createSession(db, {
       userId: user.id,
       role: 'employee',
       now: new Date(now.getTime() - 10 * 60 * 1000),
     });
-    const idle = createSession(db, { userId: user.id, role: 'employee', now: new Date(now.getTime() - 2 * HOUR) });
-    createOneTimeToken(db, {
-      kind: 'reset',
+    const idle = await createSession(db, {
       userId: user.id,
-      validForMs: HOUR,
+      role: 'employee',
       now: new Date(now.getTime() - 2 * HOUR),
     });
-    createOneTimeToken(db, { kind: 'invitation', userId: user.id, validForMs: 14 * 24 * HOUR, now });
-    db.insert(loginThrottle)
-      .values([
+    await transaction(db, async (tx) => {
+      await createOneTimeToken(tx, {
+        kind: 'reset',
+        userId: user.id,
+        validForMs: HOUR,
+        now: new Date(now.getTime() - 2 * HOUR),
+      });
+      await createOneTimeToken(tx, { kind: 'invitation', userId: user.id, validForMs: 14 * 24 * HOUR, now });
+    });
+    await transaction(db, (tx) =>
+      tx.insert(loginThrottle).values([
         { key: 'account:old@example.com', failures: 3, windowStartedAt: new Date(now.getTime() - HOUR) },
         {
           key: 'account:locked@example.com',
@@ -57,8 +55,8 @@ describe('runHousekeeping', () => {
           lockedUntil: new Date(now.getTime() + 60_000),
         },
         { key: 'ip:10.0.0.1', failures: 1, windowStartedAt: new Date(now.getTime() - 60_000) },
-      ])
-      .run();
+      ]),
+    );
 
     const DAY = 24 * HOUR;
     const mail = (subject: string, status: 'sent' | 'pending', sentDaysAgo: number | null) => ({
@@ -72,42 +70,27 @@ describe('runHousekeeping', () => {
       nextAttemptAt: now,
       sentAt: sentDaysAgo === null ? null : new Date(now.getTime() - sentDaysAgo * DAY),
     });
-    db.insert(mailOutbox)
-      .values([mail('old sent', 'sent', 31), mail('recent sent', 'sent', 29), mail('waiting', 'pending', null)])
-      .run();
-    db.insert(auditLog)
-      .values([
+    await transaction(db, async (tx) => {
+      await tx
+        .insert(mailOutbox)
+        .values([mail('old sent', 'sent', 31), mail('recent sent', 'sent', 29), mail('waiting', 'pending', null)]);
+      await tx.insert(auditLog).values([
         { action: 'logout', at: new Date(now.getTime() - 366 * DAY) },
         { action: 'logout', at: new Date(now.getTime() - 364 * DAY) },
-      ])
-      .run();
+      ]);
+    });
 
-    expect(runHousekeeping(db, now)).toEqual({ sessions: 1, tokens: 1, throttle: 1, mails: 1, auditEntries: 1 });
+    expect(await runHousekeeping(db, now)).toEqual({ sessions: 1, tokens: 1, throttle: 1, mails: 1, auditEntries: 1 });
     expect(
-      db
-        .select({ subject: mailOutbox.subject })
-        .from(mailOutbox)
-        .all()
-        .map((row) => row.subject)
-        .sort(),
+      (await db.select({ subject: mailOutbox.subject }).from(mailOutbox)).map((row) => row.subject).sort(),
     ).toEqual(['recent sent', 'waiting']);
-    expect(db.select({ at: auditLog.at }).from(auditLog).all()).toEqual([{ at: new Date(now.getTime() - 364 * DAY) }]);
-    expect(
-      db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .all()
-        .map((row) => row.id),
-    ).toEqual([live.session.id]);
-    expect(db.select({ kind: oneTimeTokens.kind }).from(oneTimeTokens).all()).toEqual([{ kind: 'invitation' }]);
-    expect(
-      db
-        .select({ key: loginThrottle.key })
-        .from(loginThrottle)
-        .all()
-        .map((row) => row.key)
-        .sort(),
-    ).toEqual(['account:locked@example.com', 'ip:10.0.0.1']);
+    expect(await db.select({ at: auditLog.at }).from(auditLog)).toEqual([{ at: new Date(now.getTime() - 364 * DAY) }]);
+    expect((await db.select({ id: sessions.id }).from(sessions)).map((row) => row.id)).toEqual([live.session.id]);
+    expect(await db.select({ kind: oneTimeTokens.kind }).from(oneTimeTokens)).toEqual([{ kind: 'invitation' }]);
+    expect((await db.select({ key: loginThrottle.key }).from(loginThrottle)).map((row) => row.key).sort()).toEqual([
+      'account:locked@example.com',
+      'ip:10.0.0.1',
+    ]);
     expect(idle.session.id).not.toBe(live.session.id);
   });
 });

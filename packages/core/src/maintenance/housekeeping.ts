@@ -10,7 +10,8 @@ import {
   or,
   sessions,
   sql,
-  type TDb,
+  type TDatabase,
+  transaction,
 } from '@portal/db';
 import { SESSION_ABSOLUTE_SECONDS, THROTTLE_LOCK_MS, THROTTLE_WINDOW_MS } from '../policy.ts';
 
@@ -33,50 +34,56 @@ export interface THousekeepingResult {
  * Deletes what can no longer matter, or may no longer be kept: delivered mails after 30 days and
  * audit entries after 12 months (the data protection notes promise both), sessions past their idle or absolute lifetime, expired or
  * long-used one-time tokens, and login-throttle rows whose window and lock are over. Expired
- * sessions are also refused on sight; this keeps the tables small.
+ * sessions are also refused on sight; this keeps the tables small. Plain comparisons and integer
+ * arithmetic on epoch milliseconds, the same on SQLite and PostgreSQL.
  */
-export function runHousekeeping(db: TDb, now = new Date()): THousekeepingResult {
+export async function runHousekeeping(db: TDatabase, now = new Date()): Promise<THousekeepingResult> {
   const nowMs = now.getTime();
-  const expiredSessions = db
-    .delete(sessions)
-    .where(
-      or(
-        lt(sessions.createdAt, new Date(nowMs - SESSION_ABSOLUTE_SECONDS * 1000)),
-        lt(sql`${sessions.lastSeenAt} + ${sessions.ttl} * 1000`, nowMs),
-      ),
-    )
-    .run();
-  const oldTokens = db
-    .delete(oneTimeTokens)
-    .where(
-      or(
-        lt(oneTimeTokens.expiresAt, now),
-        and(isNotNull(oneTimeTokens.usedAt), lt(oneTimeTokens.usedAt, new Date(nowMs - USED_TOKEN_RETENTION_MS))),
-      ),
-    )
-    .run();
-  const staleThrottle = db
-    .delete(loginThrottle)
-    .where(
-      and(
-        lt(loginThrottle.windowStartedAt, new Date(nowMs - Math.max(THROTTLE_WINDOW_MS, THROTTLE_LOCK_MS))),
-        or(sql`${loginThrottle.lockedUntil} is null`, lt(loginThrottle.lockedUntil, now)),
-      ),
-    )
-    .run();
-  const sentMails = db
-    .delete(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.sentAt, new Date(nowMs - SENT_MAIL_RETENTION_MS))))
-    .run();
-  const oldAudit = db
-    .delete(auditLog)
-    .where(lt(auditLog.at, new Date(nowMs - AUDIT_RETENTION_MS)))
-    .run();
-  return {
-    sessions: expiredSessions.changes,
-    tokens: oldTokens.changes,
-    throttle: staleThrottle.changes,
-    mails: sentMails.changes,
-    auditEntries: oldAudit.changes,
-  };
+  // Read committed: each delete is one statement whose condition PostgreSQL checks again on a row
+  // another request changed meanwhile (a session touched a moment ago is not idle), so no read
+  // decides a write (ADR 028).
+  return transaction(db, async (tx) => {
+    const expiredSessions = await tx
+      .delete(sessions)
+      .where(
+        or(
+          lt(sessions.createdAt, new Date(nowMs - SESSION_ABSOLUTE_SECONDS * 1000)),
+          lt(sql`${sessions.lastSeenAt} + ${sessions.ttl} * 1000`, nowMs),
+        ),
+      )
+      .returning({ id: sessions.id });
+    const oldTokens = await tx
+      .delete(oneTimeTokens)
+      .where(
+        or(
+          lt(oneTimeTokens.expiresAt, now),
+          and(isNotNull(oneTimeTokens.usedAt), lt(oneTimeTokens.usedAt, new Date(nowMs - USED_TOKEN_RETENTION_MS))),
+        ),
+      )
+      .returning({ id: oneTimeTokens.id });
+    const staleThrottle = await tx
+      .delete(loginThrottle)
+      .where(
+        and(
+          lt(loginThrottle.windowStartedAt, new Date(nowMs - Math.max(THROTTLE_WINDOW_MS, THROTTLE_LOCK_MS))),
+          or(sql`${loginThrottle.lockedUntil} is null`, lt(loginThrottle.lockedUntil, now)),
+        ),
+      )
+      .returning({ key: loginThrottle.key });
+    const sentMails = await tx
+      .delete(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.sentAt, new Date(nowMs - SENT_MAIL_RETENTION_MS))))
+      .returning({ id: mailOutbox.id });
+    const oldAudit = await tx
+      .delete(auditLog)
+      .where(lt(auditLog.at, new Date(nowMs - AUDIT_RETENTION_MS)))
+      .returning({ id: auditLog.id });
+    return {
+      sessions: expiredSessions.length,
+      tokens: oldTokens.length,
+      throttle: staleThrottle.length,
+      mails: sentMails.length,
+      auditEntries: oldAudit.length,
+    };
+  });
 }

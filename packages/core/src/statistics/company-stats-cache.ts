@@ -5,14 +5,18 @@ import { companyStats, type TCompanyStats, weekStart } from './company-stats.ts'
 /*
  * The dashboard of a large company reads every assignment of its people (30,000 rows at 5,000
  * people, about 100 ms). Its figures change only when the company's data does, so they are kept
- * per company and language until a write touches the company (ADR 023):
+ * per company and language until a write touches the company (ADR 023). What changed is read from
+ * the database (`companyVersion`: a counter and the latest progress save, both kept by triggers),
+ * so writes by every process and every code path are seen, on SQLite and PostgreSQL alike:
  * - people or assignments changed (someone invited, moved, deleted, a course assigned or
- *   revoked): the next call recomputes;
+ *   revoked), here or in another process: the next call recomputes;
  * - progress changed (learners saving, quizzes scored): the figures may lag by up to 100 times
  *   what computing them cost, at most 30 s. So recomputing takes at most about 1 % of the time
  *   while the staff learn, and a small company (about 1 ms) is always current;
- * - in any case after five minutes (writes by other processes are not seen), or when the week
- *   of "progress over time" ends.
+ * - in any case after five minutes, or when the week of "progress over time" ends.
+ * Calls that arrive while the figures are being computed for the same people and assignments
+ * wait for that computation instead of starting their own (it started at most its own duration
+ * ago, well inside the progress lag).
  */
 export const PROGRESS_LAG_FACTOR = 100;
 export const MAX_PROGRESS_LAG_MS = 30_000;
@@ -28,7 +32,18 @@ interface TEntry {
   costMs: number;
 }
 
-const caches = new WeakMap<TDatabase, Map<string, TEntry>>();
+interface TPending {
+  structure: number;
+  week: number;
+  stats: Promise<TCompanyStats>;
+}
+
+interface TCache {
+  entries: Map<string, TEntry>;
+  pending: Map<string, TPending>;
+}
+
+const caches = new WeakMap<TDatabase, TCache>();
 
 function isCurrent(entry: TEntry, version: TCompanyVersion, now: number): boolean {
   if (entry.version.structure !== version.structure) return false;
@@ -40,34 +55,43 @@ function isCurrent(entry: TEntry, version: TCompanyVersion, now: number): boolea
 }
 
 /** `companyStats` kept between calls, for the dashboard. */
-export function cachedCompanyStats(
+export async function cachedCompanyStats(
   db: TDatabase,
   companyId: string,
   lang: TCourseLanguage,
   now = new Date(),
-): TCompanyStats {
+): Promise<TCompanyStats> {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new Map();
+    cache = { entries: new Map(), pending: new Map() };
     caches.set(db, cache);
   }
+  const { entries, pending } = cache;
   const key = `${companyId}\u0000${lang}`;
-  const version = companyVersion(db, companyId);
-  const entry = cache.get(key);
-  cache.delete(key);
+  // Read before computing: a write during the computation leaves the entry older than the data.
+  const version = await companyVersion(db, companyId);
+  const week = weekStart(now.getTime());
+  const entry = entries.get(key);
   if (entry && isCurrent(entry, version, now.getTime())) {
-    cache.set(key, entry);
+    entries.delete(key);
+    entries.set(key, entry);
     return entry.stats;
   }
+  const running = pending.get(key);
+  if (running && running.structure === version.structure && running.week === week) return running.stats;
+
   const started = performance.now();
   const stats = companyStats(db, companyId, lang, now);
-  cache.set(key, {
-    stats,
-    version,
-    computedAt: now.getTime(),
-    week: weekStart(now.getTime()),
-    costMs: performance.now() - started,
-  });
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return stats;
+  const computing: TPending = { structure: version.structure, week, stats };
+  pending.set(key, computing);
+  try {
+    const result = await stats;
+    // Stored with the version read before it started, so whatever finishes last is safe to keep.
+    entries.delete(key);
+    entries.set(key, { stats: result, version, computedAt: now.getTime(), week, costMs: performance.now() - started });
+    if (entries.size > CACHE_SIZE) entries.delete(entries.keys().next().value as string);
+    return result;
+  } finally {
+    if (pending.get(key) === computing) pending.delete(key);
+  }
 }

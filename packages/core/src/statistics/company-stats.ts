@@ -1,5 +1,16 @@
 import type { TCourseLanguage } from '@portal/content';
-import type { TDatabase } from '@portal/db';
+import {
+  and,
+  courseAssignments,
+  courseProgress,
+  eq,
+  isNotNull,
+  preparedQuery,
+  quizAttempts,
+  sql,
+  type TDb,
+  users,
+} from '@portal/db';
 import { courseCatalog } from '../learning/catalog.ts';
 import type { courseOverview } from '../learning/course-matrix.ts';
 import { courseImageUrl } from '../learning/trainings.ts';
@@ -21,18 +32,57 @@ export interface TCompanyStats {
   averageQuizScore: number | null;
   /** Mean attention (0-1) over every started course; null when nobody started. */
   averageAttention: number | null;
-  courses: ReturnType<typeof courseOverview>;
+  courses: Awaited<ReturnType<typeof courseOverview>>;
   /** Completed courses per week (oldest first) and the running total at each week's end. */
   completionsOverTime: { weekStart: string; completed: number; cumulative: number }[];
 }
 
-/** Every assigned course of the company's people with its progress. */
-const ASSIGNED_ROWS = `select a.user_id, a.course_slug, p.status, p.working_seconds, p.quiz_repeat_count,
-                              p.module_repeat_count, p.attention_permille, p.completed_at
-                         from course_assignments a
-                         join users u on u.id = a.user_id
-                         left join course_progress p on p.user_id = a.user_id and p.course_slug = a.course_slug
-                        where u.company_id = ?`;
+/**
+ * Every assigned course of the company's people with its progress. The times stay epoch
+ * milliseconds (no `Date` per row), and the statement is prepared once per connection: at 5,000
+ * people it returns 30,000 rows, so the per-row cost is most of the dashboard's.
+ */
+const assignedRows = preparedQuery((db) =>
+  db
+    .select({
+      userId: courseAssignments.userId,
+      slug: courseAssignments.courseSlug,
+      status: courseProgress.status,
+      seconds: courseProgress.workingSeconds,
+      quizRepeats: courseProgress.quizRepeatCount,
+      moduleRepeats: courseProgress.moduleRepeatCount,
+      attention: courseProgress.attention,
+      completedAt: sql<number | null>`${courseProgress.completedAt}`,
+    })
+    .from(courseAssignments)
+    .innerJoin(users, eq(users.id, courseAssignments.userId))
+    .leftJoin(
+      courseProgress,
+      and(
+        eq(courseProgress.userId, courseAssignments.userId),
+        eq(courseProgress.courseSlug, courseAssignments.courseSlug),
+      ),
+    )
+    .where(eq(users.companyId, sql.placeholder('companyId')))
+    .prepare('company_stats_assigned_rows'),
+);
+
+/** The mean score over every finished quiz attempt in an assigned course of the company. */
+const quizScore = preparedQuery((db) =>
+  db
+    .select({ mean: sql<number | string | null>`avg(${quizAttempts.score})` })
+    .from(quizAttempts)
+    .innerJoin(courseProgress, eq(courseProgress.id, quizAttempts.progressId))
+    .innerJoin(
+      courseAssignments,
+      and(
+        eq(courseAssignments.userId, courseProgress.userId),
+        eq(courseAssignments.courseSlug, courseProgress.courseSlug),
+      ),
+    )
+    .where(and(eq(courseProgress.companyId, sql.placeholder('companyId')), isNotNull(quizAttempts.score)))
+    .prepare('company_stats_quiz_score'),
+);
 
 /** Start of the ISO week (Monday 00:00 UTC) of a moment. */
 export function weekStart(ms: number): number {
@@ -47,21 +97,13 @@ export function weekStart(ms: number): number {
  * their progress) gives every per-person and per-course figure; the quiz average is a second
  * query. Measured at 5,000 people × 6 courses in `npm run bench`.
  */
-export function companyStats(db: TDatabase, companyId: string, lang: TCourseLanguage, now = new Date()): TCompanyStats {
-  // Raw arrays, not objects: mapping 30,000 rows into objects was most of the cost at 5,000
-  // people (160 ms against 40 ms for the same rows as arrays).
-  // The connection's statement cache (packages/db/src/statement-cache.ts) prepares it once; raw
-  // mode is set per call because that cache shares statements by their SQL text.
-  const rows = db.$client.prepare(ASSIGNED_ROWS).raw(true).all(companyId) as [
-    userId: string,
-    slug: string,
-    status: 'started' | 'completed' | null,
-    seconds: number | null,
-    quizRepeats: number | null,
-    moduleRepeats: number | null,
-    attention: number | null,
-    completedAt: number | null,
-  ][];
+export async function companyStats(
+  db: TDb,
+  companyId: string,
+  lang: TCourseLanguage,
+  now = new Date(),
+): Promise<TCompanyStats> {
+  const rows = await assignedRows(db).execute({ companyId });
 
   interface TLearner {
     assigned: number;
@@ -76,8 +118,7 @@ export function companyStats(db: TDatabase, companyId: string, lang: TCourseLang
   let attentionSum = 0;
   let attentionCount = 0;
   const completions: number[] = [];
-  for (const [userId, slug, status, seconds, quizRepeats, moduleRepeats, attention, completedAt] of rows) {
-    const row = { userId, slug, status, seconds, quizRepeats, moduleRepeats, attention, completedAt };
+  for (const row of rows) {
     const learner = learners.get(row.userId) ?? {
       assigned: 0,
       started: 0,
@@ -100,22 +141,16 @@ export function companyStats(db: TDatabase, companyId: string, lang: TCourseLang
       if (row.status === 'completed') {
         learner.completed += 1;
         course.completed += 1;
-        if (row.completedAt) completions.push(row.completedAt);
+        if (row.completedAt) completions.push(Number(row.completedAt));
       }
     }
     learners.set(row.userId, learner);
     perCourse.set(row.slug, course);
   }
 
-  const score = db.$client
-    .prepare(
-      `select avg(q.score) as mean
-         from quiz_attempts q
-         join course_progress p on p.id = q.progress_id
-         join course_assignments a on a.user_id = p.user_id and a.course_slug = p.course_slug
-        where p.company_id = ? and q.score is not null`,
-    )
-    .get(companyId) as { mean: number | null } | undefined;
+  const [score] = await quizScore(db).execute({ companyId });
+  // avg() is a float on SQLite and an exact numeric on PostgreSQL; one decimal of either.
+  const mean = score?.mean === null || score?.mean === undefined ? null : Number(score.mean);
 
   const since = weekStart(now.getTime()) - (PROGRESS_WEEKS - 1) * WEEK_MS;
   let cumulative = completions.filter((at) => at < since).length;
@@ -138,7 +173,7 @@ export function companyStats(db: TDatabase, companyId: string, lang: TCourseLang
         : Math.round(starters.reduce((sum, learner) => sum + learner.seconds, 0) / starters.length),
     repeatedQuiz: all.filter((learner) => learner.quizRepeats > 0).length,
     repeatedModule: all.filter((learner) => learner.moduleRepeats > 0).length,
-    averageQuizScore: score?.mean === null || score?.mean === undefined ? null : Math.round(score.mean * 10) / 10,
+    averageQuizScore: mean === null ? null : Math.round(mean * 10) / 10,
     averageAttention: attentionCount === 0 ? null : Math.round(attentionSum / attentionCount) / 1000,
     courses: [...courseCatalog().values()].map((course) => ({
       slug: course.meta.slug,

@@ -1,5 +1,5 @@
 import type { TCourseLanguage } from '@portal/content';
-import { sql, type TDb } from '@portal/db';
+import { companies, count, eq, rawRows, sql, type TDb, users } from '@portal/db';
 import { DomainError } from '../errors.ts';
 import { courseCatalog } from '../learning/catalog.ts';
 
@@ -183,13 +183,16 @@ type TBucketRow = { n: number } & Record<`b${number}`, number | null>;
 
 /**
  * Counts per bucket in the pass that filters the period: `count(*)` and, from the second bucket
- * on, `sum(column < its start)`; differences give the buckets. A GROUP BY over the day would sort
+ * on, the rows before its start; differences give the buckets. A GROUP BY over the day would sort
  * every row, which costs more than a dozen comparisons. `column` is ours, never input.
  */
 function bucketSums(column: string, starts: number[]) {
   const cumulative = starts
     .slice(1)
-    .map((start, index) => sql`sum(${sql.raw(column)} < ${start}) as ${sql.raw(`b${index + 1}`)}`);
+    .map(
+      (start, index) =>
+        sql`sum(case when ${sql.raw(column)} < ${start} then 1 else 0 end) as ${sql.raw(`b${index + 1}`)}`,
+    );
   return sql.join([sql`count(*) as n`, ...cumulative], sql`, `);
 }
 
@@ -200,7 +203,10 @@ function bucketSums(column: string, starts: number[]) {
 function hourBucketSums(column: 'started' | 'completed', hourStarts: number[]) {
   const cumulative = hourStarts
     .slice(1)
-    .map((hour, index) => sql`sum(iif(hour < ${hour}, ${sql.raw(column)}, 0)) as ${sql.raw(`b${index + 1}`)}`);
+    .map(
+      (hour, index) =>
+        sql`sum(case when hour < ${hour} then ${sql.raw(column)} else 0 end) as ${sql.raw(`b${index + 1}`)}`,
+    );
   return sql.join([sql`coalesce(sum(${sql.raw(column)}), 0) as n`, ...cumulative], sql`, `);
 }
 
@@ -224,7 +230,7 @@ const rate = (part: number, whole: number) => (whole === 0 ? null : Math.round((
  * load data set (`npm run db:generate-load`: 20,000 companies, 1.5 million progress rows) in
  * `npm run bench`.
  */
-export function overallStats(db: TDb, input: TOverallStatsInput, now = new Date()): TOverallStats {
+export async function overallStats(db: TDb, input: TOverallStatsInput, now = new Date()): Promise<TOverallStats> {
   const period = resolvePeriod(input.from, input.to);
   const { startMs: start, endMs: end } = period;
   const { buckets, starts } = bucketsOf(period);
@@ -240,40 +246,69 @@ export function overallStats(db: TDb, input: TOverallStatsInput, now = new Date(
       (buckets[index] as TStatsBucket)[field] += count;
     });
 
-  const companies = db.get<{ total: number }>(sql`select count(*) as total from companies`);
-  const avv = db.get<{ n: number }>(sql`
-    select count(*) as n from companies c join users u on u.id = c.owner_id where u.order_processing_accepted = 1`);
-  const registered = db.get<TBucketRow>(sql`
-    select ${bucketSums('created_at', starts)} from companies where created_at >= ${start} and created_at < ${end}`);
+  const [companyCount] = await rawRows<{ total: number }>(db, sql`select count(*) as total from companies`);
+  // Built by drizzle so the flag is a bound value (1 on SQLite, true on PostgreSQL): both then
+  // walk the partial index of the owners who accepted (users_avv_accepted_idx).
+  const [avv] = await db
+    .select({ n: count() })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.ownerId))
+    .where(eq(users.orderProcessingAccepted, true));
+  const [registered] = await rawRows<TBucketRow>(
+    db,
+    sql`
+    select ${bucketSums('created_at', starts)} from companies where created_at >= ${start} and created_at < ${end}`,
+  );
   addToSeries(registered, 'registrations');
 
-  const employees = db.get<{ total: number; activated: number }>(sql`
-    select employees as total, activated from stats_people where id = 1`);
+  const [employees] = await rawRows<{ total: number; activated: number }>(
+    db,
+    sql`
+    select employees as total, activated from stats_people where id = 1`,
+  );
 
   // Companies with progress saved in the period. When nothing was saved after its end (a period
   // up to today), that is every company whose latest save is not before its start; else one index
   // look-up per company.
-  const latest = db.get<{ at: number | null }>(sql`select max(last_progress_at) as at from stats_company_activity`);
-  const active =
-    (latest?.at ?? Number.NEGATIVE_INFINITY) < end
-      ? db.get<{ n: number }>(sql`
-          select count(*) as n from stats_company_activity where last_progress_at >= ${start}`)
-      : db.get<{ n: number }>(sql`
+  const [latest] = await rawRows<{ latest: number | null }>(
+    db,
+    sql`select max(last_progress_at) as latest from stats_company_activity`,
+  );
+  const [active] =
+    (latest?.latest ?? Number.NEGATIVE_INFINITY) < end
+      ? await rawRows<{ n: number }>(
+          db,
+          sql`
+          select count(*) as n from stats_company_activity where last_progress_at >= ${start}`,
+        )
+      : await rawRows<{ n: number }>(
+          db,
+          sql`
           select count(*) as n from companies c
            where exists (select 1 from course_progress p
-                          where p.company_id = c.id and p.updated_at >= ${start} and p.updated_at < ${end})`);
-  const started = db.get<TBucketRow>(sql`
+                          where p.company_id = c.id and p.updated_at >= ${start} and p.updated_at < ${end})`,
+        );
+  const [started] = await rawRows<TBucketRow>(
+    db,
+    sql`
     select ${hourBucketSums('started', hourStarts)} from stats_progress_hours
-     where hour >= ${fromHour} and hour < ${toHour}`);
+     where hour >= ${fromHour} and hour < ${toHour}`,
+  );
   addToSeries(started, 'started');
-  const completed = db.get<TBucketRow>(sql`
+  const [completed] = await rawRows<TBucketRow>(
+    db,
+    sql`
     select ${hourBucketSums('completed', hourStarts)} from stats_progress_hours
-     where hour >= ${fromHour} and hour < ${toHour}`);
+     where hour >= ${fromHour} and hour < ${toHour}`,
+  );
   addToSeries(completed, 'completed');
 
-  const certificates = db.all<TBucketRow & { kind: 'personal' | 'company' }>(sql`
+  const certificates = await rawRows<TBucketRow & { kind: 'personal' | 'company' }>(
+    db,
+    sql`
     select kind, ${bucketSums('issued_at', starts)} from certificates
-     where kind in ('personal', 'company') and issued_at >= ${start} and issued_at < ${end} group by kind`);
+     where kind in ('personal', 'company') and issued_at >= ${start} and issued_at < ${end} group by kind`,
+  );
   const certificatesByKind = { personal: 0, company: 0 };
   for (const row of certificates) {
     certificatesByKind[row.kind] += row.n;
@@ -283,19 +318,25 @@ export function overallStats(db: TDb, input: TOverallStatsInput, now = new Date(
   // Current per-course counts (all progress, also in courses revoked since: ADR 017) and the
   // period's completions, one range of hours per catalog course.
   const slugs = [...courseCatalog().keys()];
-  const counts = db.all<{ slug: string; assigned: number; started: number; completed: number }>(sql`
-    select course_slug as slug, assigned, started, completed from stats_course_counts`);
-  const inPeriod = db.all<{ slug: string; n: number }>(sql`
+  const counts = await rawRows<{ slug: string; assigned: number; started: number; completed: number }>(
+    db,
+    sql`
+    select course_slug as slug, assigned, started, completed from stats_course_counts`,
+  );
+  const inPeriod = await rawRows<{ slug: string; n: number }>(
+    db,
+    sql`
     select course_slug as slug, sum(completed) as n from stats_course_completions
      where course_slug in (${sql.join(
        slugs.map((slug) => sql`${slug}`),
        sql`, `,
      )}) and hour >= ${fromHour} and hour < ${toHour}
-     group by course_slug`);
+     group by course_slug`,
+  );
   const countsBySlug = new Map(counts.map((row) => [row.slug, row]));
   const inPeriodBySlug = new Map(inPeriod.map((row) => [row.slug, row.n]));
 
-  const total = companies?.total ?? 0;
+  const total = companyCount?.total ?? 0;
   const avvAccepted = avv?.n ?? 0;
   const employeeTotal = employees?.total ?? 0;
   const activated = employees?.activated ?? 0;

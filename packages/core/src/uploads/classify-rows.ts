@@ -24,18 +24,17 @@ export interface TRowSummary {
   handled: number;
 }
 
-// Well below SQLite's limit of bound parameters per statement.
+// Well below the bound parameters a statement may have (SQLite 32,766, PostgreSQL 65,535).
 const LOOKUP_CHUNK = 500;
 
-function companiesByEmail(db: TDb, emails: string[]): Map<string, string | null> {
+async function companiesByEmail(db: TDb, emails: string[]): Promise<Map<string, string | null>> {
   const owners = new Map<string, string | null>();
   for (let start = 0; start < emails.length; start += LOOKUP_CHUNK) {
     const chunk = emails.slice(start, start + LOOKUP_CHUNK);
-    const found = db
+    const found = await db
       .select({ email: users.email, companyId: users.companyId })
       .from(users)
-      .where(inArray(users.email, chunk))
-      .all();
+      .where(inArray(users.email, chunk));
     for (const row of found) owners.set(row.email, row.companyId);
   }
   return owners;
@@ -45,8 +44,8 @@ function companiesByEmail(db: TDb, emails: string[]): Map<string, string | null>
  * Sorts parsed rows into new people, people this company already has ("existing", matched by
  * email only: names are not compared or updated) and rows that cannot be imported.
  */
-export function classifyRows(db: TDb, companyId: string, rows: readonly TCsvRow[]): TClassifiedRow[] {
-  const owners = companiesByEmail(
+export async function classifyRows(db: TDb, companyId: string, rows: readonly TCsvRow[]): Promise<TClassifiedRow[]> {
+  const owners = await companiesByEmail(
     db,
     rows.filter((row) => row.errors.length === 0).map((row) => row.email),
   );

@@ -17,15 +17,15 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => 
 
 /**
  * The admin's company picker: companies whose name, insurance number or policyholder's email
- * contains the text (LIKE: ASCII letters in any case), at most 20, by name. An empty text lists
- * the first 20.
+ * contains the text in any case (both sides lower-cased: LIKE is case-sensitive on PostgreSQL), at
+ * most 20, by name. An empty text lists the first 20.
  */
-export function searchCompanies(db: TDb, query: string, limit = COMPANY_PICKER_LIMIT): TCompanyOption[] {
+export async function searchCompanies(db: TDb, query: string, limit = COMPANY_PICKER_LIMIT): Promise<TCompanyOption[]> {
   const text = query.trim();
   const pattern = containsPattern(text);
   const matches = (column: typeof companies.companyName | typeof companies.insuranceNumber | typeof users.email) =>
-    sql`${column} like ${pattern} escape '\\'`;
-  return db
+    sql`lower(${column}) like lower(${pattern}) escape '\\'`;
+  const found = await db
     .select({
       id: companies.id,
       companyName: companies.companyName,
@@ -43,11 +43,10 @@ export function searchCompanies(db: TDb, query: string, limit = COMPANY_PICKER_L
         : or(matches(companies.companyName), matches(companies.insuranceNumber), matches(users.email)),
     )
     .orderBy(asc(companies.companyName), asc(companies.id))
-    .limit(Math.min(Math.max(1, limit), COMPANY_PICKER_LIMIT))
-    .all()
-    .map(({ firstname, lastname, orderProcessing, ...row }) => ({
-      ...row,
-      ownerName: firstname === null ? null : `${firstname} ${lastname ?? ''}`.trim(),
-      orderProcessing: orderProcessing === true,
-    }));
+    .limit(Math.min(Math.max(1, limit), COMPANY_PICKER_LIMIT));
+  return found.map(({ firstname, lastname, orderProcessing, ...row }) => ({
+    ...row,
+    ownerName: firstname === null ? null : `${firstname} ${lastname ?? ''}`.trim(),
+    orderProcessing: orderProcessing === true,
+  }));
 }

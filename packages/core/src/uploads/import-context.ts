@@ -11,15 +11,14 @@ export interface TImportContext {
 }
 
 /** What an import and its information mail need to know about the company. */
-export function importContext(db: TDb, companyId: string): TImportContext {
-  const company = db
+export async function importContext(db: TDb, companyId: string): Promise<TImportContext> {
+  const [company] = await db
     .select({ id: companies.id, name: companies.companyName, ownerId: companies.ownerId })
     .from(companies)
-    .where(eq(companies.id, companyId))
-    .get();
+    .where(eq(companies.id, companyId));
   if (!company) throw notFound();
-  const owner = company.ownerId
-    ? (db
+  const [owner] = company.ownerId
+    ? await db
         .select({
           id: users.id,
           email: users.email,
@@ -29,17 +28,17 @@ export function importContext(db: TDb, companyId: string): TImportContext {
         })
         .from(users)
         .where(eq(users.id, company.ownerId))
-        .get() ?? null)
-    : null;
+    : [];
   const defaultCourses = owner
-    ? db
-        .select({ slug: courseAssignments.courseSlug })
-        .from(courseAssignments)
-        .where(eq(courseAssignments.userId, owner.id))
-        .all()
+    ? (
+        await db
+          .select({ slug: courseAssignments.courseSlug })
+          .from(courseAssignments)
+          .where(eq(courseAssignments.userId, owner.id))
+      )
         .map((row) => row.slug)
         // A course removed from the content keeps old assignments, but nobody new gets it.
         .filter((slug) => findCourse(slug) !== undefined)
     : [];
-  return { companyId: company.id, companyName: company.name, owner, defaultCourses };
+  return { companyId: company.id, companyName: company.name, owner: owner ?? null, defaultCourses };
 }

@@ -1,4 +1,16 @@
-import { and, courseAssignments, eq, mailOutbox, oneTimeTokens, users } from '@portal/db';
+import {
+  and,
+  auditLog,
+  courseAssignments,
+  employeeUploads,
+  eq,
+  mailOutbox,
+  oneTimeTokens,
+  rawExecute,
+  sql,
+  transaction,
+  users,
+} from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countRows,
@@ -12,6 +24,7 @@ import {
 import type { TSessionUser } from '../auth/sessions.ts';
 import { parseEmployeeCsv } from '../employees/employee-csv.ts';
 import { importEmployeeList } from './import-employee-list.ts';
+import { importQueuedUpload } from './upload-queue.ts';
 
 let t: TTestDb;
 let admin: TSessionUser;
@@ -35,31 +48,78 @@ function germanExport(count: number, tag: string, replace: Record<number, string
 }
 
 const TABLES = ['users', 'one_time_tokens', 'mail_outbox', 'course_assignments', 'audit_log', 'employee_uploads'];
-const counts = () => Object.fromEntries(TABLES.map((table) => [table, countRows(t.db, table)]));
+const counts = async () =>
+  Object.fromEntries(await Promise.all(TABLES.map(async (table) => [table, await countRows(t.db, table)] as const)));
+
+/** A trigger that fails the insert of one address, in each database's own trigger language. */
+async function failInsertOf(email: string) {
+  await transaction(t.db, async (tx) => {
+    if (t.dialect === 'postgres') {
+      await rawExecute(
+        tx,
+        sql.raw(`create function fail_insert() returns trigger language plpgsql as $$
+          begin
+            if new.email = '${email}' then raise exception 'boom'; end if;
+            return new;
+          end $$`),
+      );
+      await rawExecute(
+        tx,
+        sql.raw('create trigger fail_insert before insert on users for each row execute function fail_insert()'),
+      );
+    } else {
+      await rawExecute(
+        tx,
+        sql.raw(`create trigger fail_insert before insert on users when new.email = '${email}'
+          begin select raise(abort, 'boom'); end`),
+      );
+    }
+  });
+}
+
+const messagesOf = (error: unknown): string =>
+  error instanceof Error ? `${error.message}\n${messagesOf(error.cause)}` : '';
+
+async function dropFailInsert() {
+  await transaction(t.db, async (tx) => {
+    if (t.dialect === 'postgres') {
+      await rawExecute(tx, sql.raw('drop trigger fail_insert on users'));
+      await rawExecute(tx, sql.raw('drop function fail_insert()'));
+    } else {
+      await rawExecute(tx, sql.raw('drop trigger fail_insert'));
+    }
+  });
+}
 
 beforeAll(async () => {
-  t = createTestDb();
-  const seeded = seedAdmin(t.db);
+  t = await createTestDb();
+  const seeded = await seedAdmin(t.db);
   admin = { ...seeded, companyId: null, lang: 'de' };
   employer = await seedEmployer(t.db, { companyName: 'Weißbier & Söhne KG' });
-  for (const courseSlug of ['malware', 'byod']) {
-    t.db.insert(courseAssignments).values({ userId: employer.id, courseSlug }).run();
-  }
-  seedEmployee(t.db, employer.companyId, { email: 'bestand@firma.example', firstname: 'Berta', lastname: 'Bestand' });
+  await transaction(t.db, (tx) =>
+    tx.insert(courseAssignments).values(['malware', 'byod'].map((courseSlug) => ({ userId: employer.id, courseSlug }))),
+  );
+  await seedEmployee(t.db, employer.companyId, {
+    email: 'bestand@firma.example',
+    firstname: 'Berta',
+    lastname: 'Bestand',
+  });
 });
-afterAll(() => t.cleanup());
+afterAll(async () => {
+  await t.cleanup();
+});
 
 describe('importEmployeeList', () => {
-  it('imports a 60-row German export: 1 existing, 58 created, 1 validation error, 60 handled', () => {
+  it('imports a 60-row German export: 1 existing, 58 created, 1 validation error, 60 handled', async () => {
     const bytes = germanExport(60, 'a', {
       10: 'Kai;Kaputt;keine-mail',
       20: 'Berta;Bestand;Bestand@Firma.example',
     });
     const parsed = parseEmployeeCsv(bytes, 'mitarbeiter.csv');
     expect(parsed).toMatchObject({ problem: null, valid: 59, invalid: 1 });
-    const before = counts();
+    const before = await counts();
 
-    const result = importEmployeeList(
+    const result = await importEmployeeList(
       t.db,
       admin,
       { companyId: employer.companyId, rows: parsed.rows, filename: 'mitarbeiter.csv' },
@@ -70,21 +130,21 @@ describe('importEmployeeList', () => {
     expect(result.report).toHaveLength(60);
     expect(result.report[9]).toMatchObject({ line: 11, outcome: 'invalid', reasons: ['invalid_email'] });
     expect(result.report[19]).toMatchObject({ email: 'bestand@firma.example', outcome: 'existing' });
-    const after = counts();
+    const after = await counts();
     expect(after.users).toBe((before.users ?? 0) + 58);
     expect(after.one_time_tokens).toBe((before.one_time_tokens ?? 0) + 58);
     expect(after.course_assignments).toBe((before.course_assignments ?? 0) + 58 * 2);
     expect(after.employee_uploads).toBe((before.employee_uploads ?? 0) + 1);
     expect(after.audit_log).toBe((before.audit_log ?? 0) + 1);
 
-    const invitations = t.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'invitation')).all();
+    const invitations = await t.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'invitation'));
     expect(invitations).toHaveLength(58);
     expect(invitations[0]?.text).toContain('Erika Mustermann hat Sie für Weißbier & Söhne KG');
     expect(invitations[0]?.text).toMatch(
       /http:\/\/localhost:3000\/login\/[a-z0-9]+\?email=person\.a\.1%40firma\.example/,
     );
 
-    const jürgen = t.db.select().from(users).where(eq(users.email, 'person.a.1@firma.example')).get();
+    const [jürgen] = await t.db.select().from(users).where(eq(users.email, 'person.a.1@firma.example'));
     expect(jürgen).toMatchObject({
       firstname: 'Jürgen',
       lastname: 'Weiß',
@@ -93,45 +153,52 @@ describe('importEmployeeList', () => {
       active: false,
       passwordHash: null,
     });
-    const özlem = t.db.select().from(users).where(eq(users.email, 'person.a.2@firma.example')).get();
+    const [özlem] = await t.db.select().from(users).where(eq(users.email, 'person.a.2@firma.example'));
     expect(`${özlem?.firstname} ${özlem?.lastname}`).toBe('Özlem Şahin');
-    const assigned = t.db
-      .select({ slug: courseAssignments.courseSlug })
-      .from(courseAssignments)
-      .where(eq(courseAssignments.userId, jürgen?.id ?? ''))
-      .all()
+    const assigned = (
+      await t.db
+        .select({ slug: courseAssignments.courseSlug })
+        .from(courseAssignments)
+        .where(eq(courseAssignments.userId, jürgen?.id ?? ''))
+    )
       .map((row) => row.slug)
       .sort();
     expect(assigned).toEqual(['byod', 'malware']);
-    const token = t.db
+    const [token] = await t.db
       .select()
       .from(oneTimeTokens)
-      .where(and(eq(oneTimeTokens.userId, jürgen?.id ?? ''), eq(oneTimeTokens.kind, 'invitation')))
-      .get();
+      .where(and(eq(oneTimeTokens.userId, jürgen?.id ?? ''), eq(oneTimeTokens.kind, 'invitation')));
     expect(token?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 13 * 86_400_000);
   });
 
-  it('writes nothing when an insert in the middle of the list fails', () => {
+  it('writes nothing when an insert in the middle of the list fails', async () => {
     const parsed = parseEmployeeCsv(germanExport(60, 'b'), 'mitarbeiter.csv');
-    const before = counts();
-    t.db.$client.exec(`CREATE TRIGGER fail_30th BEFORE INSERT ON users WHEN NEW.email = 'person.b.30@firma.example'
-      BEGIN SELECT RAISE(ABORT, 'boom'); END;`);
+    const before = await counts();
+    await failInsertOf('person.b.30@firma.example');
     try {
-      expect(() =>
-        importEmployeeList(t.db, admin, { companyId: employer.companyId, rows: parsed.rows, filename: 'b.csv' }, meta),
-      ).toThrow(/boom/);
+      const failure = await importEmployeeList(
+        t.db,
+        admin,
+        { companyId: employer.companyId, rows: parsed.rows, filename: 'b.csv' },
+        meta,
+      ).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      // drizzle wraps PostgreSQL's error (the trigger's message is its cause); SQLite's comes as is.
+      expect(messagesOf(failure)).toMatch(/boom/);
     } finally {
-      t.db.$client.exec('DROP TRIGGER fail_30th');
+      await dropFailInsert();
     }
-    expect(counts()).toEqual(before);
-    expect(t.db.select().from(users).where(eq(users.email, 'person.b.29@firma.example')).get()).toBeUndefined();
+    expect(await counts()).toEqual(before);
+    expect(await t.db.select().from(users).where(eq(users.email, 'person.b.29@firma.example'))).toEqual([]);
   });
 
   it('reports an address of another company per row as a validation error and creates nobody for it', async () => {
     const other = await seedEmployer(t.db, { companyName: 'Andere AG' });
-    const foreign = seedEmployee(t.db, other.companyId, { email: 'fremd@andere.example' });
+    const foreign = await seedEmployee(t.db, other.companyId, { email: 'fremd@andere.example' });
     const parsed = parseEmployeeCsv(germanExport(50, 'c', { 5: 'Frida;Fremd;FREMD@andere.example' }), 'c.csv');
-    const result = importEmployeeList(
+    const result = await importEmployeeList(
       t.db,
       admin,
       { companyId: employer.companyId, rows: parsed.rows, filename: 'c.csv' },
@@ -143,24 +210,103 @@ describe('importEmployeeList', () => {
       outcome: 'invalid',
       reasons: ['email_taken'],
     });
-    expect(t.db.select().from(users).where(eq(users.email, foreign.email)).get()?.companyId).toBe(other.companyId);
+    const [stillForeign] = await t.db.select().from(users).where(eq(users.email, foreign.email));
+    expect(stillForeign?.companyId).toBe(other.companyId);
   });
 
   it('refuses a company whose policyholder has not accepted the AVV, and non-admins', async () => {
     const pending = await seedEmployer(t.db, { companyName: 'Ohne AVV GmbH' });
-    t.db.update(users).set({ orderProcessingAccepted: false }).where(eq(users.id, pending.id)).run();
+    await transaction(t.db, (tx) =>
+      tx.update(users).set({ orderProcessingAccepted: false }).where(eq(users.id, pending.id)),
+    );
     const parsed = parseEmployeeCsv(germanExport(50, 'd'), 'd.csv');
     const input = { companyId: pending.companyId, rows: parsed.rows, filename: 'd.csv' };
-    const before = counts();
-    expect(() => importEmployeeList(t.db, admin, input, meta)).toThrow('admin_upload.avv_missing');
-    expect(() =>
+    const before = await counts();
+    await expect(importEmployeeList(t.db, admin, input, meta)).rejects.toThrow('admin_upload.avv_missing');
+    await expect(
       importEmployeeList(
         t.db,
         { ...employer, role: 'employer', lang: 'de' },
         { ...input, companyId: employer.companyId },
         meta,
       ),
-    ).toThrow('errors.NOT_FOUND');
-    expect(counts()).toEqual(before);
+    ).rejects.toThrow('errors.NOT_FOUND');
+    expect(await counts()).toEqual(before);
+  });
+});
+
+/*
+ * Races (ADR 028): on PostgreSQL a second handle on the same database is another server process,
+ * and the two imports run side by side. On SQLite one process has one handle (a second one in the
+ * same process would block its event loop on the file lock): the imports queue for the write
+ * connection and the second sees the first.
+ */
+const otherHandle = () => (t.dialect === 'postgres' ? t.openAnother() : t.db);
+
+describe('importEmployeeList at the same moment', () => {
+  it('creates every person of a list once when two admins import it for the same company at once', async () => {
+    const other = otherHandle();
+    const parsed = parseEmployeeCsv(germanExport(120, 'e'), 'e.csv');
+    const input = { companyId: employer.companyId, rows: parsed.rows, filename: 'e.csv' };
+    const before = await counts();
+
+    const [first, second] = await Promise.all([
+      importEmployeeList(t.db, admin, input, meta),
+      importEmployeeList(other, admin, input, meta),
+    ]);
+
+    expect(first.created + second.created).toBe(120);
+    for (const result of [first, second]) {
+      expect(result.created + result.existing).toBe(120);
+      expect(result.validationErrors).toBe(0);
+    }
+    const after = await counts();
+    expect(after.users).toBe((before.users ?? 0) + 120);
+    expect(after.one_time_tokens).toBe((before.one_time_tokens ?? 0) + 120);
+    expect(after.mail_outbox).toBe((before.mail_outbox ?? 0) + 120);
+    expect(after.course_assignments).toBe((before.course_assignments ?? 0) + 120 * 2);
+    expect(after.employee_uploads).toBe((before.employee_uploads ?? 0) + 2);
+  });
+
+  it('imports a queued request once when two admins import it at the same moment', async () => {
+    const other = otherHandle();
+    const parsed = parseEmployeeCsv(germanExport(80, 'f'), 'f.csv');
+    const [request] = await transaction(t.db, (tx) =>
+      tx
+        .insert(employeeUploads)
+        .values({
+          companyId: employer.companyId,
+          uploadedBy: employer.id,
+          filename: 'f.csv',
+          rows: JSON.stringify(parsed.rows),
+          validCount: parsed.valid,
+          invalidCount: parsed.invalid,
+        })
+        .returning({ id: employeeUploads.id }),
+    );
+    if (!request) throw new Error('no request');
+    const before = await counts();
+
+    const outcomes = await Promise.allSettled([
+      importQueuedUpload(t.db, admin, request.id, meta),
+      importQueuedUpload(other, admin, request.id, meta),
+    ]);
+
+    const imported = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(imported).toHaveLength(1);
+    expect(imported[0]?.value).toMatchObject({ uploadId: request.id, created: 80, existing: 0 });
+    expect(refused).toHaveLength(1);
+    expect(String(refused[0]?.reason)).toMatch('admin_upload.already_processed');
+    const after = await counts();
+    expect(after.users).toBe((before.users ?? 0) + 80);
+    expect(after.mail_outbox).toBe((before.mail_outbox ?? 0) + 80);
+    expect(after.employee_uploads).toBe(before.employee_uploads);
+    expect(after.audit_log).toBe((before.audit_log ?? 0) + 1);
+    const [stored] = await t.db.select().from(employeeUploads).where(eq(employeeUploads.id, request.id));
+    expect(stored?.status).toBe('imported');
+    expect(JSON.parse(stored?.rows ?? '[]')[0]).toMatchObject({ outcome: 'created' });
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.targetId, request.id));
+    expect(entries.map((entry) => entry.action)).toEqual(['upload.imported']);
   });
 });

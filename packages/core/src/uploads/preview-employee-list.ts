@@ -13,8 +13,9 @@ export interface TUploadPreview {
 }
 
 /** What an import of this file would do for the company today; stores nothing. */
-export function previewEmployeeList(db: TDb, companyId: string, parsed: TParsedCsv): TUploadPreview {
-  const { companyName } = importContext(db, companyId);
-  const rows = classifyRows(db, companyId, parsed.rows);
-  return { companyName, orderProcessing: companyHasOrderProcessing(db, companyId), rows, summary: summariseRows(rows) };
+export async function previewEmployeeList(db: TDb, companyId: string, parsed: TParsedCsv): Promise<TUploadPreview> {
+  const { companyName } = await importContext(db, companyId);
+  const rows = await classifyRows(db, companyId, parsed.rows);
+  const orderProcessing = await companyHasOrderProcessing(db, companyId);
+  return { companyName, orderProcessing, rows, summary: summariseRows(rows) };
 }

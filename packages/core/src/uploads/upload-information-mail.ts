@@ -1,4 +1,4 @@
-import { employeeUploads, eq, type TDatabase } from '@portal/db';
+import { employeeUploads, eq, type TDatabase, transaction } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import type { TRequestMeta } from '../auth/login.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
@@ -17,25 +17,27 @@ export const MAX_ERROR_ROWS_IN_MAIL = 50;
  * policyholder (optional cc). The admin sends it with a button after the import, so it can be
  * sent again, e.g. with another cc.
  */
-export function sendUploadInformationMail(
+export async function sendUploadInformationMail(
   db: TDatabase,
   admin: TSessionUser,
   input: { uploadId: string; cc: string | null },
   meta: TRequestMeta & { publicUrl: string },
   now = new Date(),
-): { sentTo: string } {
+): Promise<{ sentTo: string }> {
   if (admin.role !== 'admin') throw notFound();
-  return db.transaction((tx) => {
-    const upload = tx.select().from(employeeUploads).where(eq(employeeUploads.id, input.uploadId)).get();
+  // Read committed: an imported upload stays imported, and sending the mail again is allowed, so
+  // nothing read here can be changed by a race into a wrong write (ADR 028).
+  return transaction(db, async (tx) => {
+    const [upload] = await tx.select().from(employeeUploads).where(eq(employeeUploads.id, input.uploadId));
     if (!upload) throw notFound();
     if (upload.status !== 'imported') throw new DomainError('CONFLICT', 'admin_upload.not_imported');
-    const { owner, companyName } = importContext(tx, upload.companyId);
+    const { owner, companyName } = await importContext(tx, upload.companyId);
     if (!owner) throw new DomainError('CONFLICT', 'admin_upload.no_policyholder');
 
     const rows = readStoredRows(upload.rows);
     const count = (outcome: string) => rows.filter((row) => row.outcome === outcome).length;
     const errors = rows.filter((row) => row.outcome === 'invalid');
-    enqueueMail(
+    await enqueueMail(
       tx,
       {
         to: owner.email,
@@ -66,7 +68,7 @@ export function sendUploadInformationMail(
       },
       now,
     );
-    audit(tx, {
+    await audit(tx, {
       action: 'upload.information_sent',
       actorId: admin.id,
       actorRole: admin.role,

@@ -1,4 +1,4 @@
-import { and, asc, companies, employeeUploads, eq, type TDatabase, type TDb, users } from '@portal/db';
+import { and, asc, companies, employeeUploads, eq, type TDatabase, type TDb, transaction, users } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import type { TRequestMeta } from '../auth/login.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
@@ -19,7 +19,8 @@ export interface TQueueEntry {
   createdAt: Date;
 }
 
-const entryColumns = {
+// A function, not a constant: the tables are bound when the database opens (ADR 028).
+const entryColumns = () => ({
   id: employeeUploads.id,
   companyId: employeeUploads.companyId,
   companyName: companies.companyName,
@@ -30,7 +31,7 @@ const entryColumns = {
   lastname: users.lastname,
   cc: employeeUploads.cc,
   createdAt: employeeUploads.createdAt,
-};
+});
 
 type TEntryRow = { firstname: string | null; lastname: string | null } & Omit<TQueueEntry, 'uploadedBy'>;
 const toEntry = ({ firstname, lastname, ...row }: TEntryRow): TQueueEntry => ({
@@ -40,22 +41,21 @@ const toEntry = ({ firstname, lastname, ...row }: TEntryRow): TQueueEntry => ({
 
 const pendingQuery = (db: TDb) =>
   db
-    .select(entryColumns)
+    .select(entryColumns())
     .from(employeeUploads)
     .innerJoin(companies, eq(companies.id, employeeUploads.companyId))
     .leftJoin(users, eq(users.id, employeeUploads.uploadedBy));
 
 /** The employer upload requests still waiting for the provider, oldest first (five working days). */
-export function listPendingUploads(db: TDb): TQueueEntry[] {
-  return pendingQuery(db)
+export async function listPendingUploads(db: TDb): Promise<TQueueEntry[]> {
+  const pending = await pendingQuery(db)
     .where(eq(employeeUploads.status, 'pending'))
-    .orderBy(asc(employeeUploads.createdAt))
-    .all()
-    .map(toEntry);
+    .orderBy(asc(employeeUploads.createdAt), asc(employeeUploads.id));
+  return pending.map(toEntry);
 }
 
-function pendingUpload(db: TDb, uploadId: string) {
-  const upload = db.select().from(employeeUploads).where(eq(employeeUploads.id, uploadId)).get();
+async function pendingUpload(db: TDb, uploadId: string) {
+  const [upload] = await db.select().from(employeeUploads).where(eq(employeeUploads.id, uploadId));
   if (!upload) throw notFound();
   if (upload.status !== 'pending') throw new DomainError('CONFLICT', 'admin_upload.already_processed');
   return upload;
@@ -65,26 +65,30 @@ function pendingUpload(db: TDb, uploadId: string) {
  * One pending request with its rows checked against today's accounts (who exists by now, whose
  * address another company uses), as the admin's preview before import or rejection.
  */
-export function getQueuedUpload(
+export async function getQueuedUpload(
   db: TDb,
   uploadId: string,
-): TQueueEntry & { rows: TClassifiedRow[]; summary: TRowSummary } {
-  const upload = pendingUpload(db, uploadId);
-  const entry = pendingQuery(db).where(eq(employeeUploads.id, upload.id)).get();
+): Promise<TQueueEntry & { rows: TClassifiedRow[]; summary: TRowSummary }> {
+  const upload = await pendingUpload(db, uploadId);
+  const [entry] = await pendingQuery(db).where(eq(employeeUploads.id, upload.id));
   if (!entry) throw notFound();
-  const rows = classifyRows(db, upload.companyId, readStoredRows(upload.rows));
+  const rows = await classifyRows(db, upload.companyId, readStoredRows(upload.rows));
   return { ...toEntry(entry), rows, summary: summariseRows(rows) };
 }
 
-/** Imports a pending request: the same all-or-nothing import as a file the admin uploads. */
-export function importQueuedUpload(
+/**
+ * Imports a pending request: the same all-or-nothing import as a file the admin uploads. Two
+ * imports of the same request at once: the import's conditional update from pending to imported
+ * lets one through; the other fails with `admin_upload.already_processed` and writes nothing.
+ */
+export async function importQueuedUpload(
   db: TDatabase,
   admin: TSessionUser,
   uploadId: string,
   meta: TRequestMeta & { publicUrl: string },
   now = new Date(),
-): TImportResult {
-  const upload = pendingUpload(db, uploadId);
+): Promise<TImportResult> {
+  const upload = await pendingUpload(db, uploadId);
   return importEmployeeList(
     db,
     admin,
@@ -101,32 +105,39 @@ export function importQueuedUpload(
 }
 
 /** Takes a request out of the queue without importing anyone (e.g. the wrong list was sent). */
-export function rejectQueuedUpload(
+export async function rejectQueuedUpload(
   db: TDatabase,
   admin: TSessionUser,
   uploadId: string,
   meta: TRequestMeta,
   now = new Date(),
-): { id: string; status: 'rejected' } {
+): Promise<{ id: string; status: 'rejected' }> {
   if (admin.role !== 'admin') throw notFound();
-  return db.transaction(
-    (tx) => {
-      const upload = pendingUpload(tx, uploadId);
-      tx.update(employeeUploads)
-        .set({ status: 'rejected', processedAt: now })
-        .where(and(eq(employeeUploads.id, upload.id), eq(employeeUploads.status, 'pending')))
-        .run();
-      audit(tx, {
-        action: 'upload.rejected',
-        actorId: admin.id,
-        actorRole: admin.role,
-        targetId: upload.id,
-        companyId: upload.companyId,
-        ip: meta.ip,
-        details: { valid: upload.validCount, invalid: upload.invalidCount },
+  // Read committed: the conditional update from pending to rejected decides a race with an import
+  // or another rejection of the same request (ADR 028).
+  return transaction(db, async (tx) => {
+    const [upload] = await tx
+      .update(employeeUploads)
+      .set({ status: 'rejected', processedAt: now })
+      .where(and(eq(employeeUploads.id, uploadId), eq(employeeUploads.status, 'pending')))
+      .returning({
+        id: employeeUploads.id,
+        companyId: employeeUploads.companyId,
+        validCount: employeeUploads.validCount,
+        invalidCount: employeeUploads.invalidCount,
       });
-      return { id: upload.id, status: 'rejected' as const };
-    },
-    { behavior: 'immediate' },
-  );
+    // Unknown, or processed already (by someone else a moment ago): the same answers as before.
+    if (!upload) await pendingUpload(tx, uploadId);
+    if (!upload) throw new DomainError('CONFLICT', 'admin_upload.already_processed');
+    await audit(tx, {
+      action: 'upload.rejected',
+      actorId: admin.id,
+      actorRole: admin.role,
+      targetId: upload.id,
+      companyId: upload.companyId,
+      ip: meta.ip,
+      details: { valid: upload.validCount, invalid: upload.invalidCount },
+    });
+    return { id: upload.id, status: 'rejected' as const };
+  });
 }

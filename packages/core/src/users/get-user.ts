@@ -4,8 +4,8 @@ import { notFound } from '../errors.ts';
 import { loadUserView, type TUserView } from './user-view.ts';
 import { canView } from './visibility.ts';
 
-export function getUser(db: TDb, viewer: TSessionUser, userId: string): TUserView {
-  const user = loadUserView(db, userId);
+export async function getUser(db: TDb, viewer: TSessionUser, userId: string): Promise<TUserView> {
+  const user = await loadUserView(db, userId);
   if (!user || !canView(viewer, user)) throw notFound();
   return user;
 }

@@ -30,7 +30,11 @@ export interface TUserView {
   city: string;
 }
 
-export const userViewColumns = {
+/**
+ * The columns of a user's view. A function, not a constant: the tables are bound to the dialect
+ * when the database opens (ADR 028), after this module is loaded.
+ */
+export const userViewColumns = () => ({
   id: users.id,
   firstname: users.firstname,
   lastname: users.lastname,
@@ -52,31 +56,30 @@ export const userViewColumns = {
   postCode: users.postCode,
   city: users.city,
   ownerOf: companies.id,
-};
+});
 
 // Prepared once per connection: `auth.me` runs this on every page load, and building the query
 // cost more than running it (docs/benchmarks.md).
 const userRow = preparedQuery((db) =>
   db
-    .select(userViewColumns)
+    .select(userViewColumns())
     .from(users)
     .leftJoin(companies, eq(companies.ownerId, users.id))
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare(),
+    .prepare('core_user_view_row'),
 );
 const assignedSlugs = preparedQuery((db) =>
   db
     .select({ slug: courseAssignments.courseSlug })
     .from(courseAssignments)
     .where(eq(courseAssignments.userId, sql.placeholder('userId')))
-    .prepare(),
+    .prepare('core_user_view_assigned_slugs'),
 );
 
 /** Loads one user's view; `null` when the id does not exist. Callers do the scoping. */
-export function loadUserView(db: TDb, userId: string): TUserView | null {
-  const row = userRow(db).get({ userId });
+export async function loadUserView(db: TDb, userId: string): Promise<TUserView | null> {
+  const [[row], courses] = await Promise.all([userRow(db).execute({ userId }), assignedSlugs(db).execute({ userId })]);
   if (!row) return null;
-  const courses = assignedSlugs(db).all({ userId });
   const { ownerOf, ...rest } = row;
   const acceptedAt = rest.orderProcessingAcceptedAt?.toISOString() ?? null;
   return {

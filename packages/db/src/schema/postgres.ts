@@ -239,6 +239,12 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at').notNull(),
     lastError: text('last_error'),
+    /**
+     * The worker that claimed the mail for sending, until when (ADR 028): another process's worker
+     * leaves it alone until the lease runs out, so a mail goes out once even with several processes.
+     */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until'),
     sentAt: timestamp('sent_at'),
     createdAt: createdAt(),
   },
@@ -482,14 +488,15 @@ export const statsCourseCompletions = pgTable(
 );
 
 /**
- * How often the people or course assignments of a company changed (ADR 023, ADR 028): triggers on
- * `users` and `course_assignments` count every insert, delete and move, so a cache in any process
- * sees another process's change with one key look-up. Progress needs no counter:
- * `stats_company_activity.last_progress_at` moves with every save.
+ * How often the data of a company changed, per kind (ADR 023, ADR 028): `structure` counts
+ * changes of its people and their course assignments, `progress` changes of its learning progress
+ * and quiz results. Triggers on those tables keep both, so a cache in any process sees another
+ * process's change with one key look-up; a change rolled back is not counted.
  */
-export const companyStructureVersions = pgTable('company_structure_versions', {
+export const companyVersions = pgTable('company_versions', {
   companyId: text('company_id')
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
-  version: integer('version').notNull().default(0),
+  structure: integer('structure').notNull().default(0),
+  progress: bigint('progress', { mode: 'number' }).notNull().default(0),
 });

@@ -18,6 +18,10 @@ export interface TPostgresCluster {
   dir: string;
   /** A connection string for a database of this cluster (`postgres` is always there). */
   url(database?: string): string;
+  /** Stops the server but keeps the data (a restart in two steps, for fault tests). */
+  pause(): void;
+  /** Starts the paused server again on the same port. */
+  resume(): void;
   stop(): void;
 }
 
@@ -84,8 +88,9 @@ export async function startPostgresCluster(
     ...options.settings,
   };
   const flags = [`-p ${port}`, `-k ${dir}`, ...Object.entries(settings).map(([key, value]) => `-c ${key}=${value}`)];
+  const start = () => run('pg_ctl', ['-D', data, '-o', flags.join(' '), '-l', join(dir, 'log'), '-w', 'start']);
   try {
-    run('pg_ctl', ['-D', data, '-o', flags.join(' '), '-l', join(dir, 'log'), '-w', 'start']);
+    start();
   } catch (error) {
     const log = existsSync(join(dir, 'log')) ? readFileSync(join(dir, 'log'), 'utf8') : '';
     rmSync(dir, { recursive: true, force: true });
@@ -97,6 +102,8 @@ export async function startPostgresCluster(
     port,
     dir,
     url: (database = 'postgres') => `postgres://${USER}@127.0.0.1:${port}/${database}`,
+    pause: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: start,
     stop() {
       if (stopped) return;
       stopped = true;

@@ -1,5 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -29,7 +38,6 @@ export interface TTestDatabase {
   /** Closes the connections and removes the database. */
   cleanup(): Promise<void>;
 }
-
 
 /** Changes whenever a migration changes, so a stale SQLite template is never reused. */
 function migrationsFingerprint(): string {
@@ -124,8 +132,11 @@ async function postgresTestDatabase(serverUrl: string): Promise<TTestDatabase> {
   };
 }
 
-/** A fresh, migrated database for one test file, on the dialect the suite runs on. */
-export function createTestDatabase(): Promise<TTestDatabase> {
-  const postgresUrl = inject('postgresUrl');
+/**
+ * A fresh, migrated database for one test file, on the dialect the suite runs on; `sqlite` for
+ * the few tests about SQLite files themselves (backups), which run in both suites.
+ */
+export function createTestDatabase(options: { dialect?: 'sqlite' } = {}): Promise<TTestDatabase> {
+  const postgresUrl = options.dialect === 'sqlite' ? undefined : inject('postgresUrl');
   return postgresUrl ? postgresTestDatabase(postgresUrl) : sqliteTestDatabase();
 }

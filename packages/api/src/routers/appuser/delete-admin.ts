@@ -17,4 +17,4 @@ export const deleteAdminProcedure = adminProcedure
   .meta(meta)
   .input(z.object({ id: z.string().min(1).max(64) }))
   .output(z.object({ deleted: z.literal(true) }))
-  .mutation(({ ctx, input }) => deleteAdmin(ctx.db, ctx.user, input.id, requestMeta(ctx)));
+  .mutation(async ({ ctx, input }) => await deleteAdmin(ctx.db, ctx.user, input.id, requestMeta(ctx)));

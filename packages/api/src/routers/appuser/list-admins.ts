@@ -22,4 +22,4 @@ export const listAdminsProcedure = adminProcedure
       }),
     ),
   )
-  .query(({ ctx }) => listAdmins(ctx.db));
+  .query(async ({ ctx }) => await listAdmins(ctx.db));

@@ -17,4 +17,4 @@ export const resetTwoFactorProcedure = adminProcedure
   .meta(meta)
   .input(z.object({ id: z.string().min(1).max(64) }))
   .output(z.object({ reset: z.literal(true) }))
-  .mutation(({ ctx, input }) => resetAdminTwoFactor(ctx.db, ctx.user, input.id, requestMeta(ctx)));
+  .mutation(async ({ ctx, input }) => await resetAdminTwoFactor(ctx.db, ctx.user, input.id, requestMeta(ctx)));

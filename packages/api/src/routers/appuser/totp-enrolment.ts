@@ -17,4 +17,7 @@ export const totpEnrolmentProcedure = publicProcedure
   .meta(meta)
   .input(z.object({ challengeToken: z.string().min(1).max(128) }))
   .output(ZTotpEnrolmentResponse)
-  .mutation(({ ctx, input }) => totpEnrolmentForChallenge(ctx.db, ctx.config.totpKey, { ...input, audience: 'admin' }));
+  .mutation(
+    async ({ ctx, input }) =>
+      await totpEnrolmentForChallenge(ctx.db, ctx.config.totpKey, { ...input, audience: 'admin' }),
+  );

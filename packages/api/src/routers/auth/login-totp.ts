@@ -27,7 +27,7 @@ export const makeLoginTotpProcedure = (audience: 'customer' | 'admin') => {
     .meta(meta)
     .input(ZLoginTotpRequestSchema)
     .output(ZLoginTotpResponseSchema)
-    .mutation(({ ctx, input }) =>
-      respondToLogin(ctx, loginWithTotp(ctx.db, ctx.config.totpKey, { ...input, audience }, requestMeta(ctx))),
+    .mutation(async ({ ctx, input }) =>
+      respondToLogin(ctx, await loginWithTotp(ctx.db, ctx.config.totpKey, { ...input, audience }, requestMeta(ctx))),
     );
 };

@@ -1,4 +1,5 @@
 import { audit, invalidateSession } from '@portal/core';
+import { transaction } from '@portal/db';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { authedProcedure } from '../../trpc.ts';
@@ -15,10 +16,11 @@ export const makeLogoutProcedure = (path: '/employee/logout' | '/appuser/logout'
     .meta(meta)
     .input(ZLogoutRequestSchema)
     .output(ZLogoutResponseSchema)
-    .mutation(({ ctx }) => {
-      ctx.db.transaction((tx) => {
-        invalidateSession(tx, ctx.session.id);
-        audit(tx, {
+    .mutation(async ({ ctx }) => {
+      // Read committed: one delete and one insert, nothing read before them decides anything (ADR 028).
+      await transaction(ctx.db, async (tx) => {
+        await invalidateSession(tx, ctx.session.id);
+        await audit(tx, {
           action: 'logout',
           actorId: ctx.user.id,
           actorRole: ctx.user.role,

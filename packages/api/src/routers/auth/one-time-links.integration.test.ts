@@ -1,5 +1,5 @@
 import { createOneTimeToken, INVITATION_DAYS } from '@portal/core';
-import { and, eq, oneTimeTokens } from '@portal/db';
+import { and, eq, oneTimeTokens, transaction } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
@@ -22,7 +22,7 @@ let t: TTestDb;
 let companyId: string;
 
 beforeAll(async () => {
-  t = createTestDb();
+  t = await createTestDb();
   ({ companyId } = await seedEmployer(t.db));
 });
 afterAll(() => t.cleanup());
@@ -58,8 +58,8 @@ async function tryEveryDoor(token: string) {
 
 describe('a link opens only its own door', () => {
   it('an invitation does not reset a password, and stays usable', async () => {
-    const invited = seedEmployee(t.db, companyId, { password: null });
-    const token = createOneTimeToken(t.db, {
+    const invited = await seedEmployee(t.db, companyId, { password: null });
+    const token = await createOneTimeToken(t.db, {
       kind: 'invitation',
       userId: invited.id,
       validForMs: INVITATION_DAYS * 24 * HOUR,
@@ -71,8 +71,8 @@ describe('a link opens only its own door', () => {
   });
 
   it('a reset link opens only the customer reset door, after being refused at the others', async () => {
-    const person = seedEmployee(t.db, companyId);
-    const token = createOneTimeToken(t.db, { kind: 'reset', userId: person.id, validForMs: HOUR });
+    const person = await seedEmployee(t.db, companyId);
+    const token = await createOneTimeToken(t.db, { kind: 'reset', userId: person.id, validForMs: HOUR });
     expect(await tryEveryDoor(token)).toEqual({
       firstLogin: 'change_password.invalid_link',
       adminReset: 'recovery_password.invalid_link',
@@ -81,25 +81,24 @@ describe('a link opens only its own door', () => {
   });
 
   it('a sign-in challenge (between password and code) opens no door and stays unused', async () => {
-    const person = seedEmployee(t.db, companyId);
-    const token = createOneTimeToken(t.db, { kind: 'totp_challenge', userId: person.id, validForMs: HOUR });
+    const person = await seedEmployee(t.db, companyId);
+    const token = await createOneTimeToken(t.db, { kind: 'totp_challenge', userId: person.id, validForMs: HOUR });
     expect(await tryEveryDoor(token)).toEqual({
       firstLogin: 'change_password.invalid_link',
       adminReset: 'recovery_password.invalid_link',
       reset: 'recovery_password.invalid_link',
     });
-    const row = t.db
+    const [row] = await t.db
       .select({ usedAt: oneTimeTokens.usedAt })
       .from(oneTimeTokens)
-      .where(and(eq(oneTimeTokens.userId, person.id), eq(oneTimeTokens.kind, 'totp_challenge')))
-      .get();
+      .where(and(eq(oneTimeTokens.userId, person.id), eq(oneTimeTokens.kind, 'totp_challenge')));
     expect(row?.usedAt).toBeNull();
   });
 });
 
 describe('the first-login link of a temporary password', () => {
   async function temporaryLogin() {
-    const person = seedEmployee(t.db, companyId, { isFirstLogin: true });
+    const person = await seedEmployee(t.db, companyId, { isFirstLogin: true });
     const answer = await callerFor(t.db).caller.employee.login({
       email: person.email,
       password: person.password ?? '',
@@ -110,13 +109,14 @@ describe('the first-login link of a temporary password', () => {
 
   it('is valid 60 minutes', async () => {
     const { person, token } = await temporaryLogin();
-    const row = t.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, person.id)).get();
+    const [row] = await t.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, person.id));
     expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBe(HOUR);
-    t.db
-      .update(oneTimeTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(oneTimeTokens.userId, person.id))
-      .run();
+    await transaction(t.db, (tx) =>
+      tx
+        .update(oneTimeTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(oneTimeTokens.userId, person.id)),
+    );
     expect(await tryEveryDoor(token)).toEqual({
       firstLogin: 'change_password.invalid_link',
       adminReset: 'recovery_password.invalid_link',

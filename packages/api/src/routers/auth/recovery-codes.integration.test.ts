@@ -15,8 +15,8 @@ let t: TTestDb;
 let ipCounter = 0;
 const freshIp = () => `10.8.0.${++ipCounter}`;
 
-beforeAll(() => {
-  t = createTestDb();
+beforeAll(async () => {
+  t = await createTestDb();
 });
 afterAll(() => t.cleanup());
 
@@ -29,7 +29,7 @@ async function adminChallenge(email: string) {
 
 describe('two-factor recovery codes', () => {
   it('come once with an admin’s set-up, each signs in once instead of the app code, and are stored hashed', async () => {
-    const admin = seedAdmin(t.db, { totpSecret: null });
+    const admin = await seedAdmin(t.db, { totpSecret: null });
     const first = await adminChallenge(admin.email);
     const enrolment = await first.caller.appuser.totpEnrolment({ challengeToken: first.challengeToken });
     const session = await first.caller.appuser.loginTotp({
@@ -41,7 +41,7 @@ describe('two-factor recovery codes', () => {
     expect(codes).toHaveLength(10);
     for (const code of codes) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{5}-[A-HJ-NP-Z2-9]{5}$/);
     expect(new Set(codes).size).toBe(10);
-    const stored = JSON.stringify(t.db.select().from(totpRecoveryCodes).all());
+    const stored = JSON.stringify(await t.db.select().from(totpRecoveryCodes));
     for (const code of codes) {
       expect(stored).not.toContain(code);
       expect(stored).not.toContain(code.replace('-', ''));
@@ -59,7 +59,7 @@ describe('two-factor recovery codes', () => {
     const third = await adminChallenge(admin.email);
     const reused = await third.errorOf(third.caller.appuser.loginTotp({ challengeToken: third.challengeToken, code }));
     expect(reused.shape.data.messageKey).toBe('totp.code_invalid');
-    const status = await callerFor(t.db, { token: sessionFor(t.db, admin).token }).caller.twoFactor.status();
+    const status = await callerFor(t.db, { token: (await sessionFor(t.db, admin)).token }).caller.twoFactor.status();
     expect(status).toEqual({ enabled: true, required: true, recoveryCodesLeft: 9 });
   });
 
@@ -75,10 +75,10 @@ describe('two-factor recovery codes', () => {
   });
 
   it('another admin resets a lost authenticator; the next sign-in sets up a new one', async () => {
-    const lost = seedAdmin(t.db);
-    const lostSession = sessionFor(t.db, lost).token;
-    const helper = seedAdmin(t.db);
-    const { caller, errorOf } = callerFor(t.db, { token: sessionFor(t.db, helper).token });
+    const lost = await seedAdmin(t.db);
+    const lostSession = (await sessionFor(t.db, lost)).token;
+    const helper = await seedAdmin(t.db);
+    const { caller, errorOf } = callerFor(t.db, { token: (await sessionFor(t.db, helper)).token });
     expect((await errorOf(caller.appuser.resetTwoFactor({ id: helper.id }))).shape.data.messageKey).toBe(
       'admins.not_yourself',
     );

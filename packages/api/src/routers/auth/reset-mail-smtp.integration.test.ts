@@ -62,7 +62,7 @@ const workerErrors: string[] = [];
 const FROM = 'E-Learning-Portal <no-reply@portal.example>';
 
 beforeAll(async () => {
-  t = createTestDb();
+  t = await createTestDb();
   ({ companyId } = await seedEmployer(t.db));
   ({ server: smtp, port } = await startSmtp(0, received));
   worker = createMailWorker({
@@ -77,16 +77,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker.stop();
   if (smtp) await stopSmtp(smtp);
-  t.cleanup();
+  await t.cleanup();
 });
 
-const mailRow = (id: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+const mailRow = async (id: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
 
 describe('mail worker over real SMTP', () => {
   it('delivers the reset mail with subject and a working link', async () => {
-    const employee = seedEmployee(t.db, companyId, { firstname: 'Jörg', lastname: 'Müller' });
+    const employee = await seedEmployee(t.db, companyId, { firstname: 'Jörg', lastname: 'Müller' });
     await callerFor(t.db).caller.employee.reset({ email: employee.email });
-    const [queued] = outboxFor(t.db, employee.email);
+    const [queued] = await outboxFor(t.db, employee.email);
     if (!queued) throw new Error('no mail queued');
 
     expect(await worker.runOnce()).toBe(1);
@@ -107,10 +107,10 @@ describe('mail worker over real SMTP', () => {
     expect(mail.html).toContain(`href="${link}"`);
     expect(decodeQuotedPrintable(message.raw)).toContain(link);
 
-    expect(mailRow(queued.id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
-    expect(mailRow(queued.id)?.sentAt).toBeInstanceOf(Date);
+    expect(await mailRow(queued.id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect((await mailRow(queued.id))?.sentAt).toBeInstanceOf(Date);
     // Once delivered, the working link is no longer kept in the outbox.
-    expect(mailRow(queued.id)).toMatchObject({ text: REDACTED, html: REDACTED });
+    expect(await mailRow(queued.id)).toMatchObject({ text: REDACTED, html: REDACTED });
     expect(workerErrors).toEqual([]);
 
     // The link from the delivered mail resets the password; the notice goes out next round.
@@ -129,14 +129,14 @@ describe('mail worker over real SMTP', () => {
     smtp = undefined;
     const before = received.length;
 
-    const employee = seedEmployee(t.db, companyId, { lang: 'en' });
+    const employee = await seedEmployee(t.db, companyId, { lang: 'en' });
     await callerFor(t.db).caller.employee.reset({ email: employee.email });
-    const [queued] = outboxFor(t.db, employee.email);
+    const [queued] = await outboxFor(t.db, employee.email);
     if (!queued) throw new Error('no mail queued');
 
     const attemptAt = new Date();
     expect(await worker.runOnce(attemptAt)).toBe(0);
-    const failed = mailRow(queued.id);
+    const failed = await mailRow(queued.id);
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failed?.lastError).toBeTruthy();
     expect(failed?.nextAttemptAt.getTime()).toBe(attemptAt.getTime() + 30_000);
@@ -145,11 +145,11 @@ describe('mail worker over real SMTP', () => {
 
     // Not due yet: a second round does not touch it.
     expect(await worker.runOnce()).toBe(0);
-    expect(mailRow(queued.id)?.attempts).toBe(1);
+    expect((await mailRow(queued.id))?.attempts).toBe(1);
 
     ({ server: smtp } = await startSmtp(port, received));
     expect(await worker.runOnce(new Date(attemptAt.getTime() + 31_000))).toBe(1);
-    expect(mailRow(queued.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(await mailRow(queued.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     expect(received).toHaveLength(before + 1);
     const mail = parseRawMail(received[before]?.raw ?? '');
     expect(mail.subject).toBe(en('mail.reset_subject'));
@@ -157,10 +157,10 @@ describe('mail worker over real SMTP', () => {
   });
 
   it('without SMTP_URL leaves every mail in the outbox', async () => {
-    const employee = seedEmployee(t.db, companyId);
+    const employee = await seedEmployee(t.db, companyId);
     await callerFor(t.db).caller.employee.reset({ email: employee.email });
     const idle = createMailWorker({ db: t.db, smtpUrl: undefined, from: FROM, intervalMs: 50 });
     expect(await idle.runOnce()).toBe(0);
-    expect(outboxFor(t.db, employee.email)[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    expect((await outboxFor(t.db, employee.email))[0]).toMatchObject({ status: 'pending', attempts: 0 });
   });
 });

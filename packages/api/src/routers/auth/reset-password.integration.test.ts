@@ -1,4 +1,4 @@
-import { and, auditLog, eq, mailOutbox, oneTimeTokens, sessions, users } from '@portal/db';
+import { and, auditLog, eq, mailOutbox, oneTimeTokens, sessions, transaction, users } from '@portal/db';
 import { createTranslator } from '@portal/i18n';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ let t: TTestDb;
 let companyId: string;
 
 beforeAll(async () => {
-  t = createTestDb();
+  t = await createTestDb();
   ({ companyId } = await seedEmployer(t.db));
 });
 afterAll(() => t.cleanup());
@@ -34,7 +34,7 @@ const NEW_PASSWORD = 'Gewitter-Pinsel-Quelle-58';
 async function requestReset(email: string, audience: 'customer' | 'admin' = 'customer') {
   const { caller } = callerFor(t.db);
   const answer = await (audience === 'admin' ? caller.appuser.reset({ email }) : caller.employee.reset({ email }));
-  const mails = outboxFor(t.db, email).filter((mail) => mail.template === 'reset');
+  const mails = (await outboxFor(t.db, email)).filter((mail) => mail.template === 'reset');
   return { answer, mails };
 }
 
@@ -51,13 +51,13 @@ const loginWorks = async (email: string, password: string) => {
 
 describe('employee.reset (request a link)', () => {
   it('answers the same for a known and an unknown email; only the known one gets a mail and a token', async () => {
-    const employee = seedEmployee(t.db, companyId);
-    const outboxBefore = countRows(t.db, 'mail_outbox');
-    const tokensBefore = countRows(t.db, 'one_time_tokens');
+    const employee = await seedEmployee(t.db, companyId);
+    const outboxBefore = await countRows(t.db, 'mail_outbox');
+    const tokensBefore = await countRows(t.db, 'one_time_tokens');
 
     const unknown = await requestReset('unknown.person@example.com');
-    expect(countRows(t.db, 'mail_outbox')).toBe(outboxBefore);
-    expect(countRows(t.db, 'one_time_tokens')).toBe(tokensBefore);
+    expect(await countRows(t.db, 'mail_outbox')).toBe(outboxBefore);
+    expect(await countRows(t.db, 'one_time_tokens')).toBe(tokensBefore);
 
     const known = await requestReset(employee.email);
     expect(known.answer).toEqual(unknown.answer);
@@ -65,8 +65,8 @@ describe('employee.reset (request a link)', () => {
       success: true,
       message: de('reset_password.link_sent_successfully'),
     });
-    expect(countRows(t.db, 'mail_outbox')).toBe(outboxBefore + 1);
-    expect(countRows(t.db, 'one_time_tokens')).toBe(tokensBefore + 1);
+    expect(await countRows(t.db, 'mail_outbox')).toBe(outboxBefore + 1);
+    expect(await countRows(t.db, 'one_time_tokens')).toBe(tokensBefore + 1);
 
     expect(known.mails).toHaveLength(1);
     const mail = known.mails[0];
@@ -79,7 +79,7 @@ describe('employee.reset (request a link)', () => {
     const token = tokenFromText(mail?.text ?? '', '/recovery-password/');
     expect(mail?.html).toContain(`http://localhost:3000/recovery-password/${token}`);
 
-    const stored = t.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, employee.id)).all();
+    const stored = await t.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, employee.id));
     expect(stored).toHaveLength(1);
     expect(stored[0]?.kind).toBe('reset');
     // Only the hash is stored, and the link is valid for 60 minutes.
@@ -90,10 +90,10 @@ describe('employee.reset (request a link)', () => {
   });
 
   it('sends in the recipient language, whatever the request language', async () => {
-    const employee = seedEmployee(t.db, companyId, { lang: 'en' });
+    const employee = await seedEmployee(t.db, companyId, { lang: 'en' });
     const { caller } = callerFor(t.db, { acceptLanguage: 'de' });
     await caller.employee.reset({ email: employee.email });
-    const [mail] = outboxFor(t.db, employee.email);
+    const [mail] = await outboxFor(t.db, employee.email);
     expect(mail?.lang).toBe('en');
     expect(mail?.subject).toBe(en('mail.reset_subject'));
   });
@@ -107,7 +107,7 @@ describe('employee.reset (request a link)', () => {
   });
 
   it('sends at most one mail per minute for an account', async () => {
-    const employee = seedEmployee(t.db, companyId);
+    const employee = await seedEmployee(t.db, companyId);
     await requestReset(employee.email);
     const second = await requestReset(employee.email);
     expect(second.answer.success).toBe(true);
@@ -115,9 +115,9 @@ describe('employee.reset (request a link)', () => {
   });
 
   it('sends nothing for a blocked or not yet activated account, or an admin', async () => {
-    const blocked = seedEmployee(t.db, companyId, { locked: true });
-    const invited = seedEmployee(t.db, companyId, { password: null });
-    const admin = seedAdmin(t.db);
+    const blocked = await seedEmployee(t.db, companyId, { locked: true });
+    const invited = await seedEmployee(t.db, companyId, { password: null });
+    const admin = await seedAdmin(t.db);
     for (const email of [blocked.email, invited.email, admin.email]) {
       const { answer, mails } = await requestReset(email);
       expect(answer.success).toBe(true);
@@ -128,15 +128,15 @@ describe('employee.reset (request a link)', () => {
 
 describe('employee.resetPassword (use the link)', () => {
   it('sets the new password, ends every session, and works only once', async () => {
-    const employee = seedEmployee(t.db, companyId);
-    const open = [sessionFor(t.db, employee), sessionFor(t.db, employee)];
+    const employee = await seedEmployee(t.db, companyId);
+    const open = [await sessionFor(t.db, employee), await sessionFor(t.db, employee)];
     const { mails } = await requestReset(employee.email);
     const token = tokenFromText(mails[0]?.text ?? '', '/recovery-password/');
 
     const { caller } = callerFor(t.db);
     expect(await caller.employee.resetPassword({ token, newPassword: NEW_PASSWORD })).toEqual({ success: true });
 
-    expect(t.db.select().from(sessions).where(eq(sessions.userId, employee.id)).all()).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, employee.id))).toEqual([]);
     for (const session of open) {
       const stale = callerFor(t.db, { token: session.token });
       const { error, shape } = await stale.errorOf(stale.caller.employee.get({ id: employee.id }));
@@ -146,13 +146,12 @@ describe('employee.resetPassword (use the link)', () => {
     expect(await loginWorks(employee.email, NEW_PASSWORD)).toBe(true);
     expect(await loginWorks(employee.email, STRONG_PASSWORD)).toBe(false);
 
-    const notices = outboxFor(t.db, employee.email).filter((mail) => mail.template === 'password_changed');
+    const notices = (await outboxFor(t.db, employee.email)).filter((mail) => mail.template === 'password_changed');
     expect(notices).toHaveLength(1);
-    const audit = t.db
+    const audit = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'password.reset'), eq(auditLog.targetId, employee.id)))
-      .all();
+      .where(and(eq(auditLog.action, 'password.reset'), eq(auditLog.targetId, employee.id)));
     expect(audit).toHaveLength(1);
 
     const again = callerFor(t.db, { acceptLanguage: 'en' });
@@ -166,7 +165,7 @@ describe('employee.resetPassword (use the link)', () => {
   });
 
   it('two concurrent uses of one link: exactly one wins', async () => {
-    const employee = seedEmployee(t.db, companyId);
+    const employee = await seedEmployee(t.db, companyId);
     const { mails } = await requestReset(employee.email);
     const token = tokenFromText(mails[0]?.text ?? '', '/recovery-password/');
     const results = await Promise.allSettled([
@@ -178,19 +177,20 @@ describe('employee.resetPassword (use the link)', () => {
     expect(rejected?.status === 'rejected' && rejected.reason.message).toBe('recovery_password.invalid_link');
     const winner = results[0]?.status === 'fulfilled' ? NEW_PASSWORD : OTHER_STRONG_PASSWORD;
     expect(await loginWorks(employee.email, winner)).toBe(true);
-    const notices = outboxFor(t.db, employee.email).filter((mail) => mail.template === 'password_changed');
+    const notices = (await outboxFor(t.db, employee.email)).filter((mail) => mail.template === 'password_changed');
     expect(notices).toHaveLength(1);
   });
 
   it('refuses an expired link', async () => {
-    const employee = seedEmployee(t.db, companyId);
+    const employee = await seedEmployee(t.db, companyId);
     const { mails } = await requestReset(employee.email);
     const token = tokenFromText(mails[0]?.text ?? '', '/recovery-password/');
-    t.db
-      .update(oneTimeTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(oneTimeTokens.userId, employee.id))
-      .run();
+    await transaction(t.db, (tx) =>
+      tx
+        .update(oneTimeTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(oneTimeTokens.userId, employee.id)),
+    );
     const { caller, errorOf } = callerFor(t.db);
     const { error, shape } = await errorOf(caller.employee.resetPassword({ token, newPassword: NEW_PASSWORD }));
     expect(error.code).toBe('BAD_REQUEST');
@@ -199,7 +199,7 @@ describe('employee.resetPassword (use the link)', () => {
   });
 
   it('refuses a weak password and keeps the link usable', async () => {
-    const employee = seedEmployee(t.db, companyId, { firstname: 'Bruno', lastname: 'Bergmann' });
+    const employee = await seedEmployee(t.db, companyId, { firstname: 'Bruno', lastname: 'Bergmann' });
     const { mails } = await requestReset(employee.email);
     const token = tokenFromText(mails[0]?.text ?? '', '/recovery-password/');
     const { caller, errorOf } = callerFor(t.db);
@@ -223,10 +223,10 @@ describe('employee.resetPassword (use the link)', () => {
   });
 
   it('refuses the link once the account is blocked', async () => {
-    const employee = seedEmployee(t.db, companyId);
+    const employee = await seedEmployee(t.db, companyId);
     const { mails } = await requestReset(employee.email);
     const token = tokenFromText(mails[0]?.text ?? '', '/recovery-password/');
-    t.db.update(users).set({ locked: true }).where(eq(users.id, employee.id)).run();
+    await transaction(t.db, (tx) => tx.update(users).set({ locked: true }).where(eq(users.id, employee.id)));
     const { caller, errorOf } = callerFor(t.db);
     const { shape } = await errorOf(caller.employee.resetPassword({ token, newPassword: NEW_PASSWORD }));
     expect(shape.data.messageKey).toBe('recovery_password.invalid_link');
@@ -235,8 +235,8 @@ describe('employee.resetPassword (use the link)', () => {
 
 describe('appuser.reset / appuser.resetPassword (admins)', () => {
   it('sends the admin link and resets the admin password', async () => {
-    const admin = seedAdmin(t.db);
-    const adminSession = sessionFor(t.db, admin);
+    const admin = await seedAdmin(t.db);
+    const adminSession = await sessionFor(t.db, admin);
     const { answer, mails } = await requestReset(admin.email, 'admin');
     expect(answer.success).toBe(true);
     expect(mails).toHaveLength(1);
@@ -252,7 +252,7 @@ describe('appuser.reset / appuser.resetPassword (admins)', () => {
 
     const { caller } = callerFor(t.db);
     expect(await caller.appuser.resetPassword({ token, newPassword: NEW_PASSWORD })).toEqual({ success: true });
-    expect(t.db.select().from(sessions).where(eq(sessions.id, adminSession.id)).get()).toBeUndefined();
+    expect((await t.db.select().from(sessions).where(eq(sessions.id, adminSession.id)))[0]).toBeUndefined();
     // The new password opens the second step; the reset does not skip the authenticator.
     const login = callerFor(t.db);
     expect(await login.caller.appuser.login({ email: admin.email, password: NEW_PASSWORD })).toMatchObject({
@@ -262,10 +262,10 @@ describe('appuser.reset / appuser.resetPassword (admins)', () => {
   });
 
   it('sends no admin link to a customer', async () => {
-    const employee = seedEmployee(t.db, companyId);
+    const employee = await seedEmployee(t.db, companyId);
     const { answer, mails } = await requestReset(employee.email, 'admin');
     expect(answer.success).toBe(true);
     expect(mails).toEqual([]);
-    expect(t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, employee.id)).all()).toEqual([]);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, employee.id))).toEqual([]);
   });
 });

@@ -23,8 +23,12 @@ export const makeResetProcedure = (audience: 'customer' | 'admin') => {
     .meta(meta)
     .input(ZResetRequestSchema)
     .output(ZResetResponseSchema)
-    .mutation(({ ctx, input }) => {
-      requestPasswordReset(ctx.db, { email: input.email, audience, publicUrl: ctx.config.publicUrl }, requestMeta(ctx));
+    .mutation(async ({ ctx, input }) => {
+      await requestPasswordReset(
+        ctx.db,
+        { email: input.email, audience, publicUrl: ctx.config.publicUrl },
+        requestMeta(ctx),
+      );
       return { success: true as const, message: ctx.t('reset_password.link_sent_successfully') };
     });
 };

@@ -23,13 +23,13 @@ import {
 let t: TTestDb;
 let admin: TSeededUser;
 
-beforeAll(() => {
-  t = createTestDb();
-  admin = seedAdmin(t.db);
+beforeAll(async () => {
+  t = await createTestDb();
+  admin = await seedAdmin(t.db);
 });
 afterAll(() => t.cleanup());
 
-const openSessions = (userId: string) => t.db.select().from(sessions).where(eq(sessions.userId, userId)).all();
+const openSessions = (userId: string) => t.db.select().from(sessions).where(eq(sessions.userId, userId));
 
 /** Who a request with this token is: the person's id, or 'signed out'. */
 async function probe(token: string) {
@@ -40,25 +40,25 @@ async function probe(token: string) {
 describe('deletion ends every session of the person', () => {
   it('a person deleted by their employer', async () => {
     const employer = await seedEmployer(t.db);
-    const person = seedEmployee(t.db, employer.companyId);
-    const tokens = [sessionFor(t.db, person).token, sessionFor(t.db, person).token];
+    const person = await seedEmployee(t.db, employer.companyId);
+    const tokens = [(await sessionFor(t.db, person)).token, (await sessionFor(t.db, person)).token];
     expect(await probe(tokens[0] ?? '')).toBe(person.id);
     await callerFor(t.db, { token: employer.token }).caller.company.deleteEmployee({
       companyId: employer.companyId,
       id: person.id,
     });
-    expect(openSessions(person.id)).toEqual([]);
+    expect(await openSessions(person.id)).toEqual([]);
     for (const token of tokens) expect(await probe(token)).toBe('signed out');
     // The employer's own session goes on.
     expect(await probe(employer.token)).toBe(employer.id);
   });
 
   it('an admin deleted by another admin', async () => {
-    const other = seedAdmin(t.db);
-    const token = sessionFor(t.db, other).token;
+    const other = await seedAdmin(t.db);
+    const token = (await sessionFor(t.db, other)).token;
     expect(await probe(token)).toBe(other.id);
-    await callerFor(t.db, { token: sessionFor(t.db, admin).token }).caller.appuser.delete({ id: other.id });
-    expect(openSessions(other.id)).toEqual([]);
+    await callerFor(t.db, { token: (await sessionFor(t.db, admin)).token }).caller.appuser.delete({ id: other.id });
+    expect(await openSessions(other.id)).toEqual([]);
     expect(await probe(token)).toBe('signed out');
   });
 
@@ -66,14 +66,15 @@ describe('deletion ends every session of the person', () => {
     const employer = await seedEmployer(t.db);
     const people = [
       employer,
-      seedEmployee(t.db, employer.companyId, { role: 'manager' }),
-      seedEmployee(t.db, employer.companyId),
+      await seedEmployee(t.db, employer.companyId, { role: 'manager' }),
+      await seedEmployee(t.db, employer.companyId),
     ];
-    const tokens = people.map((person) => sessionFor(t.db, person).token);
-    await callerFor(t.db, { token: sessionFor(t.db, admin).token }).caller.employee.deleteEmployerCompletely({
+    const tokens: string[] = [];
+    for (const person of people) tokens.push((await sessionFor(t.db, person)).token);
+    await callerFor(t.db, { token: (await sessionFor(t.db, admin)).token }).caller.employee.deleteEmployerCompletely({
       id: employer.id,
     });
-    for (const person of people) expect(openSessions(person.id)).toEqual([]);
+    for (const person of people) expect(await openSessions(person.id)).toEqual([]);
     for (const token of [...tokens, employer.token]) expect(await probe(token)).toBe('signed out');
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openTotpSecret, sealPlainTotpSecrets, sealTotpSecret } from '@portal/core';
-import { auditLog, eq, loginThrottle, sessions, users } from '@portal/db';
+import { auditLog, eq, loginThrottle, oneTimeTokens, sessions, transaction, users } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
@@ -23,13 +23,13 @@ let ipCounter = 0;
 const freshIp = () => `10.9.0.${++ipCounter}`;
 
 beforeAll(async () => {
-  t = createTestDb();
+  t = await createTestDb();
   companyId = (await seedEmployer(t.db)).companyId;
 });
 afterAll(() => t.cleanup());
 
-const storedSecret = (userId: string) =>
-  t.db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, userId)).get()?.secret ?? null;
+const storedSecret = async (userId: string) =>
+  (await t.db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, userId)))[0]?.secret ?? null;
 
 async function adminChallenge(email: string) {
   const { caller } = callerFor(t.db, { ip: freshIp() });
@@ -40,7 +40,7 @@ async function adminChallenge(email: string) {
 
 describe('admin sign-in needs an authenticator code (DECISIONS.md, ASVS V4.3.1)', () => {
   it('a new admin without an authenticator enrols between password and first code', async () => {
-    const admin = seedAdmin(t.db, { totpSecret: null });
+    const admin = await seedAdmin(t.db, { totpSecret: null });
     const { caller, answer } = await adminChallenge(admin.email);
     expect(answer.setupRequired).toBe(true);
     const enrolment = await caller.appuser.totpEnrolment({ challengeToken: answer.challengeToken });
@@ -56,23 +56,22 @@ describe('admin sign-in needs an authenticator code (DECISIONS.md, ASVS V4.3.1)'
       code: totpCode(enrolment.secret),
     });
     expect(session).toMatchObject({ userId: admin.id, role: 'admin' });
-    const row = t.db
+    const [row] = await t.db
       .select({ secret: users.totpSecret, pending: users.totpPendingSecret })
       .from(users)
-      .where(eq(users.id, admin.id))
-      .get();
+      .where(eq(users.id, admin.id));
     // Stored sealed (ADR 026): the database alone does not give the secret away.
     expect(row?.pending).toBeNull();
     expect(row?.secret).not.toContain(enrolment.secret);
     expect(openTotpSecret(testConfig.totpKey, admin.id, row?.secret ?? '')).toBe(enrolment.secret);
-    const events = t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, admin.id)).all();
+    const events = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, admin.id));
     expect(events.map((event) => event.action)).toEqual(expect.arrayContaining(['totp.enabled', 'login.success']));
   });
 
   it('a wrong code is refused, counted as a failure, and opens no session', async () => {
-    const admin = seedAdmin(t.db);
+    const admin = await seedAdmin(t.db);
     const { caller, answer } = await adminChallenge(admin.email);
-    const before = countRows(t.db, 'sessions');
+    const before = await countRows(t.db, 'sessions');
     await expect(
       caller.appuser.loginTotp({
         challengeToken: answer.challengeToken,
@@ -82,12 +81,11 @@ describe('admin sign-in needs an authenticator code (DECISIONS.md, ASVS V4.3.1)'
       code: 'UNAUTHORIZED',
       message: 'totp.code_invalid',
     });
-    expect(countRows(t.db, 'sessions')).toBe(before);
-    const throttle = t.db
+    expect(await countRows(t.db, 'sessions')).toBe(before);
+    const [throttle] = await t.db
       .select()
       .from(loginThrottle)
-      .where(eq(loginThrottle.key, `account:${admin.email}`))
-      .get();
+      .where(eq(loginThrottle.key, `account:${admin.email}`));
     expect(throttle?.failures).toBe(1);
     // The challenge survives a typo.
     expect(await caller.appuser.loginTotp({ challengeToken: answer.challengeToken, code: totpCode() })).toMatchObject({
@@ -96,7 +94,7 @@ describe('admin sign-in needs an authenticator code (DECISIONS.md, ASVS V4.3.1)'
   });
 
   it('a code works once, and so does a challenge', async () => {
-    const admin = seedAdmin(t.db);
+    const admin = await seedAdmin(t.db);
     const first = await adminChallenge(admin.email);
     const code = totpCode();
     await first.caller.appuser.loginTotp({ challengeToken: first.answer.challengeToken, code });
@@ -117,7 +115,7 @@ describe('admin sign-in needs an authenticator code (DECISIONS.md, ASVS V4.3.1)'
   });
 
   it('ten wrong codes lock the account even across new password sign-ins', async () => {
-    const admin = seedAdmin(t.db);
+    const admin = await seedAdmin(t.db);
     const right = totpCode();
     const wrong = right === '123456' ? '654321' : '123456';
     for (let round = 0; round < 2; round++) {
@@ -134,16 +132,19 @@ describe('admin sign-in needs an authenticator code (DECISIONS.md, ASVS V4.3.1)'
   });
 
   it('a challenge for an admin does not work on the customer door, and expires after 5 minutes', async () => {
-    const admin = seedAdmin(t.db);
+    const admin = await seedAdmin(t.db);
     const { answer } = await adminChallenge(admin.email);
     const { caller } = callerFor(t.db, { ip: freshIp() });
     await expect(
       caller.employee.loginTotp({ challengeToken: answer.challengeToken, code: totpCode() }),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     const later = await adminChallenge(admin.email);
-    t.db.$client
-      .prepare('update one_time_tokens set expires_at = ? where kind = ?')
-      .run(Date.now() - 1, 'totp_challenge');
+    await transaction(t.db, (tx) =>
+      tx
+        .update(oneTimeTokens)
+        .set({ expiresAt: new Date(Date.now() - 1) })
+        .where(eq(oneTimeTokens.kind, 'totp_challenge')),
+    );
     await expect(
       later.caller.appuser.loginTotp({ challengeToken: later.answer.challengeToken, code: totpCode() }),
     ).rejects.toMatchObject({
@@ -154,8 +155,8 @@ describe('admin sign-in needs an authenticator code (DECISIONS.md, ASVS V4.3.1)'
 
 describe('two-factor sign-in for customers (account settings)', () => {
   it('an employee turns it on with a code, then signs in with password and code, then turns it off', async () => {
-    const employee = seedEmployee(t.db, companyId);
-    const { caller } = callerFor(t.db, { token: sessionFor(t.db, employee).token });
+    const employee = await seedEmployee(t.db, companyId);
+    const { caller } = callerFor(t.db, { token: (await sessionFor(t.db, employee)).token });
     expect(await caller.twoFactor.status()).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
     const enrolment = await caller.twoFactor.setup();
     await expect(
@@ -188,35 +189,37 @@ describe('two-factor sign-in for customers (account settings)', () => {
   });
 
   it('admins cannot turn it off', async () => {
-    const admin = seedAdmin(t.db);
-    const { caller } = callerFor(t.db, { token: sessionFor(t.db, admin).token });
+    const admin = await seedAdmin(t.db);
+    const { caller } = callerFor(t.db, { token: (await sessionFor(t.db, admin)).token });
     expect(await caller.twoFactor.status()).toEqual({ enabled: true, required: true, recoveryCodesLeft: 0 });
     await expect(caller.twoFactor.disable({ currentPassword: STRONG_PASSWORD })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    expect(openTotpSecret(testConfig.totpKey, admin.id, storedSecret(admin.id) ?? '')).toBe(TEST_TOTP_SECRET);
+    expect(openTotpSecret(testConfig.totpKey, admin.id, (await storedSecret(admin.id)) ?? '')).toBe(TEST_TOTP_SECRET);
   });
 
   it('the secret never appears in an answer about the user', async () => {
-    const admin = seedAdmin(t.db);
-    const { caller } = callerFor(t.db, { token: sessionFor(t.db, admin).token });
+    const admin = await seedAdmin(t.db);
+    const { caller } = callerFor(t.db, { token: (await sessionFor(t.db, admin)).token });
     const view = await caller.employee.get({ id: admin.id });
     expect(JSON.stringify(view)).not.toContain(TEST_TOTP_SECRET);
     expect(Object.keys(view)).not.toContain('totpSecret');
-    expect(t.db.select().from(sessions).where(eq(sessions.userId, admin.id)).all().length).toBeGreaterThan(0);
+    expect((await t.db.select().from(sessions).where(eq(sessions.userId, admin.id))).length).toBeGreaterThan(0);
   });
 });
 
 describe('secrets at rest are sealed (ADR 026, ASVS V6.2.1)', () => {
   it('a plain secret from before is sealed at start-up, once, and signs in as before', async () => {
-    const admin = seedAdmin(t.db);
-    const employee = seedEmployee(t.db, companyId, { totpSecret: null });
-    t.db.update(users).set({ totpSecret: TEST_TOTP_SECRET }).where(eq(users.id, admin.id)).run();
+    const admin = await seedAdmin(t.db);
+    const employee = await seedEmployee(t.db, companyId, { totpSecret: null });
+    await transaction(t.db, (tx) =>
+      tx.update(users).set({ totpSecret: TEST_TOTP_SECRET }).where(eq(users.id, admin.id)),
+    );
 
-    expect(sealPlainTotpSecrets(t.db, testConfig.totpKey)).toBe(1);
-    expect(storedSecret(admin.id)).toMatch(/^v1\./);
-    expect(storedSecret(employee.id)).toBeNull();
-    expect(sealPlainTotpSecrets(t.db, testConfig.totpKey)).toBe(0);
+    expect(await sealPlainTotpSecrets(t.db, testConfig.totpKey)).toBe(1);
+    expect(await storedSecret(admin.id)).toMatch(/^v1\./);
+    expect(await storedSecret(employee.id)).toBeNull();
+    expect(await sealPlainTotpSecrets(t.db, testConfig.totpKey)).toBe(0);
 
     const { caller, answer } = await adminChallenge(admin.email);
     await expect(
@@ -225,25 +228,25 @@ describe('secrets at rest are sealed (ADR 026, ASVS V6.2.1)', () => {
   });
 
   it('a sealed secret copied onto another account opens no sign-in there', async () => {
-    const victim = seedAdmin(t.db);
-    const intruder = seedAdmin(t.db, { totpSecret: null });
+    const victim = await seedAdmin(t.db);
+    const intruder = await seedAdmin(t.db, { totpSecret: null });
     // Someone with write access to the database moves a known account's sealed secret over.
-    t.db
-      .update(users)
-      .set({ totpSecret: storedSecret(victim.id) })
-      .where(eq(users.id, intruder.id))
-      .run();
+    const victimSecret = await storedSecret(victim.id);
+    await transaction(t.db, (tx) =>
+      tx.update(users).set({ totpSecret: victimSecret }).where(eq(users.id, intruder.id)),
+    );
     const { caller, answer } = await adminChallenge(intruder.email);
     await expect(
       caller.appuser.loginTotp({ challengeToken: answer.challengeToken, code: totpCode() }),
     ).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
-    expect(t.db.select().from(sessions).where(eq(sessions.userId, intruder.id)).all()).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, intruder.id))).toEqual([]);
   });
 
-  it('a secret sealed under another key does not open', () => {
-    const admin = seedAdmin(t.db);
+  it('a secret sealed under another key does not open', async () => {
+    const admin = await seedAdmin(t.db);
     const otherKey = randomBytes(32);
-    expect(() => openTotpSecret(otherKey, admin.id, storedSecret(admin.id) ?? '')).toThrow(/does not open/);
+    const sealed = (await storedSecret(admin.id)) ?? '';
+    expect(() => openTotpSecret(otherKey, admin.id, sealed)).toThrow(/does not open/);
     expect(openTotpSecret(otherKey, admin.id, sealTotpSecret(otherKey, admin.id, TEST_TOTP_SECRET))).toBe(
       TEST_TOTP_SECRET,
     );
@@ -252,7 +255,7 @@ describe('secrets at rest are sealed (ADR 026, ASVS V6.2.1)', () => {
 
 describe('parallel sign-ins', () => {
   it('two browsers signing in at once each keep their challenge', async () => {
-    const admin = seedAdmin(t.db);
+    const admin = await seedAdmin(t.db);
     const first = await adminChallenge(admin.email);
     const second = await adminChallenge(admin.email);
     await first.caller.appuser.loginTotp({ challengeToken: first.answer.challengeToken, code: totpCode() });

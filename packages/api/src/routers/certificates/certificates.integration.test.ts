@@ -6,7 +6,17 @@ import {
   resetStaffProgress,
   syncCourses,
 } from '@portal/core';
-import { and, certificates, companies, courseAssignments, courseProgress, eq, mailOutbox, users } from '@portal/db';
+import {
+  and,
+  certificates,
+  companies,
+  courseAssignments,
+  courseProgress,
+  eq,
+  mailOutbox,
+  transaction,
+  users,
+} from '@portal/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   callerFor,
@@ -20,9 +30,9 @@ import {
 } from '../../test/test-db.ts';
 
 let t: TTestDb;
-beforeAll(() => {
-  t = createTestDb();
-  syncCourses(t.db);
+beforeAll(async () => {
+  t = await createTestDb();
+  await syncCourses(t.db);
 });
 afterAll(() => t.cleanup());
 afterEach(() => vi.useRealTimers());
@@ -40,59 +50,66 @@ const SLUGS = [
 type TCompanyUser = TSeededUser & { companyId: string };
 
 /** Assigns `assigned` courses and completes the first `completed` of them, on consecutive days. */
-function train(person: TCompanyUser, assigned: number, completed: number) {
+async function train(person: TCompanyUser, assigned: number, completed: number) {
   for (const [index, slug] of SLUGS.slice(0, assigned).entries()) {
-    t.db.insert(courseAssignments).values({ userId: person.id, courseSlug: slug }).onConflictDoNothing().run();
+    await transaction(t.db, (tx) =>
+      tx.insert(courseAssignments).values({ userId: person.id, courseSlug: slug }).onConflictDoNothing(),
+    );
     if (index >= completed) continue;
-    createProgress(t.db, { ...person, lang: 'de' }, slug);
-    t.db
-      .update(courseProgress)
-      .set({ status: 'completed', completedAt: new Date(Date.UTC(2026, 9, index + 1, 9)) })
-      .where(and(eq(courseProgress.userId, person.id), eq(courseProgress.courseSlug, slug)))
-      .run();
+    await createProgress(t.db, { ...person, lang: 'de' }, slug);
+    await transaction(t.db, (tx) =>
+      tx
+        .update(courseProgress)
+        .set({ status: 'completed', completedAt: new Date(Date.UTC(2026, 9, index + 1, 9)) })
+        .where(and(eq(courseProgress.userId, person.id), eq(courseProgress.courseSlug, slug))),
+    );
   }
 }
 
-function completeOne(person: TCompanyUser, slug: (typeof SLUGS)[number]) {
-  t.db.insert(courseAssignments).values({ userId: person.id, courseSlug: slug }).onConflictDoNothing().run();
-  createProgress(t.db, { ...person, lang: 'de' }, slug);
-  t.db
-    .update(courseProgress)
-    .set({ status: 'completed', completedAt: new Date() })
-    .where(and(eq(courseProgress.userId, person.id), eq(courseProgress.courseSlug, slug)))
-    .run();
+async function completeOne(person: TCompanyUser, slug: (typeof SLUGS)[number]) {
+  await transaction(t.db, (tx) =>
+    tx.insert(courseAssignments).values({ userId: person.id, courseSlug: slug }).onConflictDoNothing(),
+  );
+  await createProgress(t.db, { ...person, lang: 'de' }, slug);
+  await transaction(t.db, (tx) =>
+    tx
+      .update(courseProgress)
+      .set({ status: 'completed', completedAt: new Date() })
+      .where(and(eq(courseProgress.userId, person.id), eq(courseProgress.courseSlug, slug))),
+  );
 }
 
 async function company(name: string) {
   const employer = await seedEmployer(t.db, { companyName: name });
-  const learner = (input: { firstname?: string; lastname?: string; role?: 'employee' | 'manager' } = {}) => {
-    const person = seedEmployee(t.db, employer.companyId, input) as TCompanyUser;
-    return { person, ...callerFor(t.db, { token: sessionFor(t.db, person).token }) };
+  const learner = async (input: { firstname?: string; lastname?: string; role?: 'employee' | 'manager' } = {}) => {
+    const person = (await seedEmployee(t.db, employer.companyId, input)) as TCompanyUser;
+    return { person, ...callerFor(t.db, { token: (await sessionFor(t.db, person)).token }) };
   };
   return { employer, learner };
 }
 
 /** Makes the policyholder's settings complete (spec §5), which the proof of insurance needs. */
-function completeSettings(employer: TCompanyUser) {
-  t.db.update(users).set({ salutation: 'Mrs' }).where(eq(users.id, employer.id)).run();
-  t.db
-    .update(companies)
-    .set({
-      street: 'Hafenstraße 7',
-      postCode: '20457',
-      city: 'Hamburg',
-      phoneNumber: '040 123456',
-      insuranceNumber: 'AS-0123456789',
-    })
-    .where(eq(companies.id, employer.companyId))
-    .run();
+async function completeSettings(employer: TCompanyUser) {
+  await transaction(t.db, async (tx) => {
+    await tx.update(users).set({ salutation: 'Mrs' }).where(eq(users.id, employer.id));
+    await tx
+      .update(companies)
+      .set({
+        street: 'Hafenstraße 7',
+        postCode: '20457',
+        city: 'Hamburg',
+        phoneNumber: '040 123456',
+        insuranceNumber: 'AS-0123456789',
+      })
+      .where(eq(companies.id, employer.companyId));
+  });
 }
 
 describe('personal certificate', () => {
   it('is issued with 6 completed assigned courses, and the same certificate comes back until something changes', async () => {
     const { learner } = await company('Sechs GmbH');
-    const { person, caller } = learner({ firstname: 'Jürgen', lastname: 'Groß' });
-    train(person, 6, 6);
+    const { person, caller } = await learner({ firstname: 'Jürgen', lastname: 'Groß' });
+    await train(person, 6, 6);
     const status = await caller.certificates.personalStatus();
     expect(status).toMatchObject({ eligible: true, minimum: 6, assignedCount: 6, completedCount: 6, missing: [] });
 
@@ -102,7 +119,7 @@ describe('personal certificate', () => {
     expect(new Date(issued.validUntil).getUTCFullYear()).toBe(new Date(issued.issuedAt).getUTCFullYear() + 1);
     expect(await caller.certificates.issuePersonal()).toEqual(issued);
 
-    const document = certificateForDownload(t.db, { ...person, lang: 'de' }, issued.code, TEST_PUBLIC_URL);
+    const document = await certificateForDownload(t.db, { ...person, lang: 'de' }, issued.code, TEST_PUBLIC_URL);
     expect(document.verifyUrl).toBe(`${TEST_PUBLIC_URL}/verify/${issued.code}`);
     expect(document.content).toMatchObject({
       kind: 'personal',
@@ -113,7 +130,7 @@ describe('personal certificate', () => {
     expect(document.content.courses.map((course) => course.slug)).toEqual(SLUGS.slice(0, 6));
 
     // A seventh completed course is a new fact: a new certificate with a new code; the old one stays valid.
-    completeOne(person, 'remote-work');
+    await completeOne(person, 'remote-work');
     const next = await caller.certificates.issuePersonal();
     expect(next.code).not.toBe(issued.code);
     expect((await caller.certificates.verify({ code: issued.code })).status).toBe('valid');
@@ -121,34 +138,34 @@ describe('personal certificate', () => {
 
   it('is refused with 5 completed courses, and the page lists what is missing', async () => {
     const { learner } = await company('Fünf GmbH');
-    const fiveOfFive = learner();
-    train(fiveOfFive.person, 5, 5);
+    const fiveOfFive = await learner();
+    await train(fiveOfFive.person, 5, 5);
     const tooFew = await fiveOfFive.caller.certificates.personalStatus();
     expect(tooFew).toMatchObject({ eligible: false, assignedCount: 5, completedCount: 5, missing: [] });
     const refused = await fiveOfFive.errorOf(fiveOfFive.caller.certificates.issuePersonal());
     expect(refused.error.code).toBe('FORBIDDEN');
     expect(refused.shape.message).toBe('Ihr Zertifikat ist noch nicht verfügbar');
 
-    const fiveOfSix = learner();
-    train(fiveOfSix.person, 6, 5);
+    const fiveOfSix = await learner();
+    await train(fiveOfSix.person, 6, 5);
     const missing = await fiveOfSix.caller.certificates.personalStatus();
     expect(missing.eligible).toBe(false);
     expect(missing.missing).toEqual([
       { slug: 'byod', title: 'Private Geräte im Job (BYOD)', status: 'not_started', completedAt: null },
     ]);
     expect((await fiveOfSix.errorOf(fiveOfSix.caller.certificates.issuePersonal())).error.code).toBe('FORBIDDEN');
-    expect(t.db.select().from(certificates).where(eq(certificates.userId, fiveOfSix.person.id)).all()).toEqual([]);
+    expect(await t.db.select().from(certificates).where(eq(certificates.userId, fiveOfSix.person.id))).toEqual([]);
   });
 
   it('is the holder’s alone: a colleague and another company’s people get 404 for its file', async () => {
     const { employer, learner } = await company('Eigen GmbH');
-    const holder = learner();
-    train(holder.person, 6, 6);
+    const holder = await learner();
+    await train(holder.person, 6, 6);
     const { code } = await holder.caller.certificates.issuePersonal();
-    const colleague = learner().person;
+    const colleague = (await learner()).person;
     const foreign = await seedEmployer(t.db, { companyName: 'Fremd AG' });
     for (const stranger of [colleague, employer, foreign]) {
-      expect(() => certificateForDownload(t.db, { ...stranger, lang: 'de' }, code, TEST_PUBLIC_URL)).toThrow(
+      await expect(certificateForDownload(t.db, { ...stranger, lang: 'de' }, code, TEST_PUBLIC_URL)).rejects.toThrow(
         'errors.NOT_FOUND',
       );
     }
@@ -158,8 +175,8 @@ describe('personal certificate', () => {
 describe('verification page /verify/{code}', () => {
   it('says valid for a fresh certificate, expired after 12 months, unknown for a made-up code, and shows only holder and dates', async () => {
     const { learner } = await company('Prüf GmbH');
-    const { person, caller } = learner({ firstname: 'Maria', lastname: 'Schäfer' });
-    train(person, 6, 6);
+    const { person, caller } = await learner({ firstname: 'Maria', lastname: 'Schäfer' });
+    await train(person, 6, 6);
     const issued = await caller.certificates.issuePersonal();
     const anonymous = callerFor(t.db).caller;
 
@@ -198,27 +215,29 @@ describe('verification page /verify/{code}', () => {
     const actor = { ...employer, lang: 'de' as const };
     const anonymous = callerFor(t.db).caller;
 
-    const reset = learner();
-    train(reset.person, 6, 6);
+    const reset = await learner();
+    await train(reset.person, 6, 6);
     const first = await reset.caller.certificates.issuePersonal();
-    resetStaffProgress(t.db, actor, reset.person.id, { ip: '192.0.2.1' });
+    await resetStaffProgress(t.db, actor, reset.person.id, { ip: '192.0.2.1' });
     expect(await anonymous.certificates.verify({ code: first.code })).toMatchObject({
       status: 'revoked',
       revokedReason: 'progress_reset',
       holder: 'Max B.',
     });
-    expect(() => certificateForDownload(t.db, { ...reset.person, lang: 'de' }, first.code, TEST_PUBLIC_URL)).toThrow();
+    await expect(
+      certificateForDownload(t.db, { ...reset.person, lang: 'de' }, first.code, TEST_PUBLIC_URL),
+    ).rejects.toThrow();
 
-    const leaving = learner({ firstname: 'Lena', lastname: 'Lange' });
-    train(leaving.person, 6, 6);
+    const leaving = await learner({ firstname: 'Lena', lastname: 'Lange' });
+    await train(leaving.person, 6, 6);
     const second = await leaving.caller.certificates.issuePersonal();
-    deleteStaffMember(t.db, actor, leaving.person.id, { ip: '192.0.2.1' });
+    await deleteStaffMember(t.db, actor, leaving.person.id, { ip: '192.0.2.1' });
     expect(await anonymous.certificates.verify({ code: second.code })).toMatchObject({
       status: 'revoked',
       revokedReason: 'holder_deleted',
       holder: null,
     });
-    const tombstone = t.db.select().from(certificates).where(eq(certificates.code, second.code)).get();
+    const [tombstone] = await t.db.select().from(certificates).where(eq(certificates.code, second.code));
     expect(tombstone).toMatchObject({ content: null, userId: null, companyId: null });
   });
 });
@@ -230,19 +249,19 @@ describe('proof of insurance', () => {
     expect(await boss.caller.certificates.companyStatus()).toEqual({ available: false, reason: 'settings_incomplete' });
     expect((await boss.errorOf(boss.caller.certificates.issueCompany())).error.code).toBe('FORBIDDEN');
 
-    completeSettings(employer);
-    const certified = learner();
-    train(certified.person, 6, 6);
-    const halfway = learner({ role: 'manager' });
-    train(halfway.person, 6, 3);
-    learner(); // nothing assigned: not enrolled
+    await completeSettings(employer);
+    const certified = await learner();
+    await train(certified.person, 6, 6);
+    const halfway = await learner({ role: 'manager' });
+    await train(halfway.person, 6, 3);
+    await learner(); // nothing assigned: not enrolled
 
     expect(await boss.caller.certificates.companyStatus()).toEqual({ available: true, reason: null });
     const issued = await boss.caller.certificates.issueCompany();
     expect(issued.kind).toBe('company');
     expect(await halfway.caller.certificates.issueCompany()).toEqual(issued); // managers too, same figures, same code
 
-    const document = certificateForDownload(t.db, { ...employer, lang: 'de' }, issued.code, TEST_PUBLIC_URL);
+    const document = await certificateForDownload(t.db, { ...employer, lang: 'de' }, issued.code, TEST_PUBLIC_URL);
     expect(document.content).toMatchObject({
       kind: 'company',
       company: {
@@ -271,16 +290,16 @@ describe('proof of insurance', () => {
       holder: 'Nachweis GmbH',
     });
     expect((await certified.errorOf(certified.caller.certificates.companyStatus())).error.code).toBe('NOT_FOUND');
-    expect(() =>
+    await expect(
       certificateForDownload(t.db, { ...certified.person, lang: 'de' }, issued.code, TEST_PUBLIC_URL),
-    ).toThrow();
+    ).rejects.toThrow();
   });
 
   it('is what the reset mails: the figures before the reset, while every earlier certificate is revoked', async () => {
     const { employer, learner } = await company('Kreislauf GmbH');
-    completeSettings(employer);
-    const { person, caller } = learner();
-    train(person, 6, 6);
+    await completeSettings(employer);
+    const { person, caller } = await learner();
+    await train(person, 6, 6);
     const personal = await caller.certificates.issuePersonal();
     const boss = callerFor(t.db, { token: employer.token }).caller;
     const before = await boss.certificates.issueCompany();
@@ -290,7 +309,10 @@ describe('proof of insurance', () => {
     expect((await anonymous.certificates.verify({ code: personal.code })).revokedReason).toBe('progress_reset');
     expect((await anonymous.certificates.verify({ code: before.code })).status).toBe('revoked');
 
-    const mail = t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, employer.email)).all().at(-1);
+    // In the order they were written: PostgreSQL returns rows in no particular order without one.
+    const mail = (
+      await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, employer.email)).orderBy(mailOutbox.createdAt)
+    ).at(-1);
     const [attachment] = JSON.parse(mail?.attachments ?? '[]') as { filename: string; base64: string }[];
     const code = attachment?.filename.match(/^Versicherungsnachweis-(.+)\.pdf$/)?.[1] ?? '';
     expect(await anonymous.certificates.verify({ code })).toMatchObject({

@@ -32,8 +32,8 @@ export const getPersonalStatusProcedure = customerProcedure
       courses: z.array(ZCourseState),
     }),
   )
-  .query(({ ctx }) => {
-    const { eligible, minimum, assignedCount, completedCount, missing, courses } = personalEligibility(
+  .query(async ({ ctx }) => {
+    const { eligible, minimum, assignedCount, completedCount, missing, courses } = await personalEligibility(
       ctx.db,
       ctx.user.id,
       ctx.locale,

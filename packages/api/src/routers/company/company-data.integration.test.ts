@@ -15,7 +15,7 @@ let t: TTestDb;
 let employer: TSeededUser & { companyId: string; token: string };
 
 beforeAll(async () => {
-  t = createTestDb();
+  t = await createTestDb();
   employer = await seedEmployer(t.db, { companyName: 'Daten GmbH' });
 });
 afterAll(() => t.cleanup());
@@ -41,18 +41,18 @@ describe('company data and the employer settings rule', () => {
 
   it('refuses placeholder insurance numbers with a translated message and changes nothing', async () => {
     const { caller, errorOf } = callerFor(t.db, { token: employer.token, acceptLanguage: 'en' });
-    const before = t.db.select().from(companies).where(eq(companies.id, employer.companyId)).get();
+    const [before] = await t.db.select().from(companies).where(eq(companies.id, employer.companyId));
     for (const insuranceNumber of ['AS-1111111111', 'AS-1234567890', 'AS-12345', 'XY-4711081542']) {
       const { error, shape } = await errorOf(caller.company.update({ id: employer.companyId, insuranceNumber }));
       expect(error.code).toBe('BAD_REQUEST');
       expect(shape.data.issues?.[0]?.message).toBe('Invalid insurance number (format: AS- and 10 digits).');
     }
-    expect(t.db.select().from(companies).where(eq(companies.id, employer.companyId)).get()).toEqual(before);
+    expect(await t.db.select().from(companies).where(eq(companies.id, employer.companyId))).toEqual([before]);
   });
 
   it('names the policyholder: owner and ownsOneCompany', async () => {
-    const manager = seedEmployee(t.db, employer.companyId, { role: 'manager' });
-    const asManager = callerFor(t.db, { token: sessionFor(t.db, manager).token });
+    const manager = await seedEmployee(t.db, employer.companyId, { role: 'manager' });
+    const asManager = callerFor(t.db, { token: (await sessionFor(t.db, manager)).token });
     expect(await asManager.caller.company.owner({ id: employer.companyId })).toMatchObject({
       id: employer.id,
       email: employer.email,
@@ -76,8 +76,8 @@ describe('company data and the employer settings rule', () => {
     const { caller, errorOf } = callerFor(t.db, { token: employer.token });
     expect((await errorOf(caller.company.get({ id: foreign.companyId }))).error.code).toBe('NOT_FOUND');
     expect((await errorOf(caller.company.update({ id: foreign.companyId, city: 'X' }))).error.code).toBe('NOT_FOUND');
-    const manager = seedEmployee(t.db, employer.companyId, { role: 'manager' });
-    const asManager = callerFor(t.db, { token: sessionFor(t.db, manager).token });
+    const manager = await seedEmployee(t.db, employer.companyId, { role: 'manager' });
+    const asManager = callerFor(t.db, { token: (await sessionFor(t.db, manager)).token });
     expect((await asManager.caller.company.get({ id: employer.companyId })).companyName).toBe('Daten GmbH');
     expect(
       (await asManager.errorOf(asManager.caller.company.update({ id: employer.companyId, city: 'X' }))).error.code,

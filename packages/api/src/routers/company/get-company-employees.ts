@@ -21,10 +21,10 @@ export const getCompanyEmployeesProcedure = companyProcedure
   .meta(meta)
   .input(z.object({ id: ZStaffId }))
   .output(z.array(ZStaffRow.extend({ assignedCourseList: z.array(z.string()) })))
-  .query(({ ctx, input }) => {
+  .query(async ({ ctx, input }) => {
     assertOwnCompany(input.id, ctx.companyId);
-    const { items } = listStaff(ctx.db, ctx.companyId, { pageSize: ALL });
-    const assigned = assignmentsOf(
+    const { items } = await listStaff(ctx.db, ctx.companyId, { pageSize: ALL });
+    const assigned = await assignmentsOf(
       ctx.db,
       items.map((item) => item.id),
     );

@@ -25,9 +25,9 @@ export const getCompanyOwnerProcedure = authedProcedure
       email: z.string(),
     }),
   )
-  .query(({ ctx, input }) => {
-    const company = getCompany(ctx.db, ctx.user, input.id);
-    const owner = company.ownerId ? loadUserView(ctx.db, company.ownerId) : null;
+  .query(async ({ ctx, input }) => {
+    const company = await getCompany(ctx.db, ctx.user, input.id);
+    const owner = company.ownerId ? await loadUserView(ctx.db, company.ownerId) : null;
     if (!owner) throw notFound();
     return {
       id: owner.id,

@@ -1,4 +1,5 @@
 import { createProgress, syncCourses } from '@portal/core';
+import { rawRows, sql } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../root.ts';
 import {
@@ -97,29 +98,33 @@ const CALLS: Record<string, (caller: TCaller) => Promise<unknown>> = {
 };
 
 /** Everything of company B, to compare before and after. */
-function snapshotOfB(): string {
-  const query = (sql: string) => t.db.$client.prepare(sql).all(b.companyId);
+async function snapshotOfB(): Promise<string> {
+  const id = b.companyId;
   return JSON.stringify([
-    query('select * from companies where id = ?'),
-    query('select id, firstname, lastname, email, role, locked from users where company_id = ? order by id'),
-    query('select * from course_progress where company_id = ? order by id'),
-    query(
-      'select a.* from course_assignments a join users u on u.id = a.user_id where u.company_id = ? order by a.user_id, a.course_slug',
+    await rawRows(t.db, sql`select * from companies where id = ${id}`),
+    await rawRows(
+      t.db,
+      sql`select id, firstname, lastname, email, role, locked from users where company_id = ${id} order by id`,
     ),
-    query('select id, to_address, template from mail_outbox where company_id = ? order by id'),
-    query('select * from certificates where company_id = ? order by id'),
+    await rawRows(t.db, sql`select * from course_progress where company_id = ${id} order by id`),
+    await rawRows(
+      t.db,
+      sql`select a.* from course_assignments a join users u on u.id = a.user_id where u.company_id = ${id} order by a.user_id, a.course_slug`,
+    ),
+    await rawRows(t.db, sql`select id, to_address, template from mail_outbox where company_id = ${id} order by id`),
+    await rawRows(t.db, sql`select * from certificates where company_id = ${id} order by id`),
   ]);
 }
 
 beforeAll(async () => {
-  t = createTestDb();
-  syncCourses(t.db);
+  t = await createTestDb();
+  await syncCourses(t.db);
   a = await seedEmployer(t.db, { companyName: 'A GmbH', email: uniqueEmail('a-boss') });
   b = await seedEmployer(t.db, { companyName: 'B GmbH', email: uniqueEmail('b-boss') });
-  bEmployee = seedEmployee(t.db, b.companyId, { lastname: 'Bewohner', password: null });
-  seedEmployee(t.db, a.companyId, { lastname: 'Ansässig' });
+  bEmployee = await seedEmployee(t.db, b.companyId, { lastname: 'Bewohner', password: null });
+  await seedEmployee(t.db, a.companyId, { lastname: 'Ansässig' });
   await callerFor(t.db, { token: b.token }).caller.trainings.assign({ trainingSlug: 'malware', ownerId: bEmployee.id });
-  createProgress(t.db, { ...bEmployee, lang: 'de', companyId: b.companyId }, 'malware');
+  await createProgress(t.db, { ...bEmployee, lang: 'de', companyId: b.companyId }, 'malware');
 });
 afterAll(() => t.cleanup());
 
@@ -134,7 +139,7 @@ describe('tenant isolation of the employer workspace', () => {
 
   for (const [path, call] of Object.entries(CALLS)) {
     it(`${path}: B's ids from A answer 404/403 or only A's data, and change nothing of B`, async () => {
-      const before = snapshotOfB();
+      const before = await snapshotOfB();
       const { caller } = callerFor(t.db, { token: a.token });
       let answer: unknown;
       try {
@@ -149,7 +154,7 @@ describe('tenant isolation of the employer workspace', () => {
       expect(text).not.toContain(bEmployee.email);
       expect(text).not.toContain(b.companyId);
       expect(text).not.toContain(b.email);
-      expect(snapshotOfB()).toBe(before);
+      expect(await snapshotOfB()).toBe(before);
     });
   }
 });

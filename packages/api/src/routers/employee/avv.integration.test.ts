@@ -1,5 +1,5 @@
 import { syncCourses } from '@portal/core';
-import { avvAcceptances, eq, users } from '@portal/db';
+import { avvAcceptances, eq, transaction, users } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
@@ -17,26 +17,27 @@ let employee: TSeededUser;
 let employeeToken: string;
 
 beforeAll(async () => {
-  t = createTestDb();
-  syncCourses(t.db);
+  t = await createTestDb();
+  await syncCourses(t.db);
   employer = await seedEmployer(t.db, { companyName: 'Altkunde KG' });
-  employee = seedEmployee(t.db, employer.companyId);
-  employeeToken = sessionFor(t.db, employee).token;
+  employee = await seedEmployee(t.db, employer.companyId);
+  employeeToken = (await sessionFor(t.db, employee)).token;
   await callerFor(t.db, { token: employer.token }).caller.trainings.assign({
     trainingSlug: 'malware',
     ownerId: employee.id,
   });
   // A policyholder from before the cut-off (2022-03-18 10:38) who never accepted the AVV.
-  t.db.delete(avvAcceptances).where(eq(avvAcceptances.userId, employer.id)).run();
-  t.db
-    .update(users)
-    .set({
-      orderProcessingAccepted: false,
-      orderProcessingAcceptedAt: null,
-      createdAt: new Date('2021-06-01T09:00:00Z'),
-    })
-    .where(eq(users.id, employer.id))
-    .run();
+  await transaction(t.db, async (tx) => {
+    await tx.delete(avvAcceptances).where(eq(avvAcceptances.userId, employer.id));
+    await tx
+      .update(users)
+      .set({
+        orderProcessingAccepted: false,
+        orderProcessingAcceptedAt: null,
+        createdAt: new Date('2021-06-01T09:00:00Z'),
+      })
+      .where(eq(users.id, employer.id));
+  });
 });
 afterAll(() => t.cleanup());
 
@@ -59,7 +60,7 @@ describe('AVV and blocked actions', () => {
     const boss = callerFor(t.db, { token: employer.token, ip: '203.0.113.7' });
     const before = Date.now();
     await boss.caller.employee.update({ id: employer.id, orderProcessingAccepted: true });
-    const [record] = t.db.select().from(avvAcceptances).where(eq(avvAcceptances.userId, employer.id)).all();
+    const [record] = await t.db.select().from(avvAcceptances).where(eq(avvAcceptances.userId, employer.id));
     expect(record).toMatchObject({ companyId: employer.companyId, contractVersion: '5.40', sourceIp: '203.0.113.7' });
     expect(record?.acceptedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
     const me = await boss.caller.employee.get({ id: employer.id });

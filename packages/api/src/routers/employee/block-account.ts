@@ -18,4 +18,6 @@ export const blockAccountProcedure = adminProcedure
   .meta(meta)
   .input(z.object({ id: ZStaffId, block: z.boolean() }))
   .output(z.object({ id: z.string(), locked: z.boolean() }))
-  .mutation(({ ctx, input }) => setAccountBlocked(ctx.db, ctx.user, input.id, input.block, requestMeta(ctx)));
+  .mutation(
+    async ({ ctx, input }) => await setAccountBlocked(ctx.db, ctx.user, input.id, input.block, requestMeta(ctx)),
+  );

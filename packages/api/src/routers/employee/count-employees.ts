@@ -16,4 +16,4 @@ export const countEmployeesProcedure = adminProcedure
   .meta(meta)
   .input(z.object({ role: z.enum(['employer']).optional() }).optional())
   .output(z.object({ count: z.number().int() }))
-  .query(({ ctx }) => ({ count: countPolicyholders(ctx.db) }));
+  .query(async ({ ctx }) => ({ count: await countPolicyholders(ctx.db) }));

@@ -25,4 +25,4 @@ export const createAdminProcedure = adminProcedure
   .meta(meta)
   .input(ZCreateAdminRequestSchema)
   .output(z.object({ id: z.string(), created: z.literal(true) }))
-  .mutation(({ ctx, input }) => createAdmin(ctx.db, ctx.user, input, requestMeta(ctx)));
+  .mutation(async ({ ctx, input }) => await createAdmin(ctx.db, ctx.user, input, requestMeta(ctx)));

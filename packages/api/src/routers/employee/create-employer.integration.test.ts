@@ -7,8 +7,8 @@ const de = createTranslator('de');
 const en = createTranslator('en');
 
 let t: TTestDb;
-beforeAll(() => {
-  t = createTestDb();
+beforeAll(async () => {
+  t = await createTestDb();
 });
 afterAll(() => t.cleanup());
 
@@ -25,23 +25,23 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const counts = () => ({
-  users: countRows(t.db, 'users'),
-  companies: countRows(t.db, 'companies'),
-  sessions: countRows(t.db, 'sessions'),
-  avv_acceptances: countRows(t.db, 'avv_acceptances'),
-  one_time_tokens: countRows(t.db, 'one_time_tokens'),
-  mail_outbox: countRows(t.db, 'mail_outbox'),
+const counts = async () => ({
+  users: await countRows(t.db, 'users'),
+  companies: await countRows(t.db, 'companies'),
+  sessions: await countRows(t.db, 'sessions'),
+  avv_acceptances: await countRows(t.db, 'avv_acceptances'),
+  one_time_tokens: await countRows(t.db, 'one_time_tokens'),
+  mail_outbox: await countRows(t.db, 'mail_outbox'),
 });
 
 describe('employee.createEmployer', () => {
   it('creates company, employer, AVV record, audit entries and a session in one go', async () => {
-    const before = counts();
+    const before = await counts();
     const input = form({ email: '  Erika.Register@Example.com ' });
     const { caller } = callerFor(t.db, { ip: '203.0.113.7', acceptLanguage: 'en' });
     const answer = await caller.employee.createEmployer(input);
 
-    expect(counts()).toEqual({
+    expect(await counts()).toEqual({
       ...before,
       users: before.users + 1,
       companies: before.companies + 1,
@@ -50,7 +50,7 @@ describe('employee.createEmployer', () => {
     });
     expect(answer).toMatchObject({ ttl: 3600, role: 'employer', lang: 'en' });
 
-    const user = t.db.select().from(users).where(eq(users.id, answer.userId)).get();
+    const [user] = await t.db.select().from(users).where(eq(users.id, answer.userId));
     expect(user).toMatchObject({
       email: 'erika.register@example.com',
       role: 'employer',
@@ -64,32 +64,28 @@ describe('employee.createEmployer', () => {
     expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user?.orderProcessingAcceptedAt).toBeInstanceOf(Date);
 
-    const company = t.db
+    const [company] = await t.db
       .select()
       .from(companies)
-      .where(eq(companies.id, user?.companyId ?? ''))
-      .get();
+      .where(eq(companies.id, user?.companyId ?? ''));
     expect(company).toMatchObject({ companyName: 'Beispiel GmbH', ownerId: answer.userId });
 
-    const avv = t.db.select().from(avvAcceptances).where(eq(avvAcceptances.userId, answer.userId)).all();
+    const avv = await t.db.select().from(avvAcceptances).where(eq(avvAcceptances.userId, answer.userId));
     expect(avv).toHaveLength(1);
     expect(avv[0]).toMatchObject({ contractVersion: '5.40', companyId: company?.id, sourceIp: '203.0.113.7' });
 
-    const actions = t.db
-      .select({ action: auditLog.action })
-      .from(auditLog)
-      .where(eq(auditLog.actorId, answer.userId))
-      .all()
+    const actions = (
+      await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, answer.userId))
+    )
       .map((row) => row.action)
       .sort();
     expect(actions).toEqual(['avv.accepted', 'employer.registered']);
 
     const [sessionId] = answer.id.split('.');
-    const session = t.db
+    const [session] = await t.db
       .select()
       .from(sessions)
-      .where(eq(sessions.id, sessionId ?? ''))
-      .get();
+      .where(eq(sessions.id, sessionId ?? ''));
     expect(session?.userId).toBe(answer.userId);
 
     // The session works right away.
@@ -106,19 +102,19 @@ describe('employee.createEmployer', () => {
       { password: 'BeispielBeispiel1', confirmPassword: 'BeispielBeispiel1', companyName: 'Beispiel' },
     ],
   ])('refuses a weak password (%s) and writes nothing', async (_label, overrides) => {
-    const before = counts();
+    const before = await counts();
     const { caller, errorOf } = callerFor(t.db);
     const { error, shape } = await errorOf(caller.employee.createEmployer(form(overrides)));
     expect(error.code).toBe('BAD_REQUEST');
     expect(shape.data.messageKey).toBe('change_password.password_too_weak');
     expect(shape.message).toBe('Passwortkomplexität muss mindestens "mittel" sein');
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('refuses a used email with 409 and writes nothing', async () => {
     const email = uniqueEmail('taken');
     await callerFor(t.db).caller.employee.createEmployer(form({ email }));
-    const before = counts();
+    const before = await counts();
     for (const variant of [email, email.toUpperCase()]) {
       const { caller, errorOf } = callerFor(t.db, { acceptLanguage: 'en' });
       const { error, shape } = await errorOf(caller.employee.createEmployer(form({ email: variant })));
@@ -128,13 +124,13 @@ describe('employee.createEmployer', () => {
       expect(shape.message).not.toBe(de('users.email_already_exists'));
       expect(shape.data.httpStatus).toBe(409);
     }
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it.each(['confirmLicense', 'dataProtectionPolicyAccepted', 'orderProcessingAccepted'])(
     'refuses an unchecked %s and writes nothing',
     async (field) => {
-      const before = counts();
+      const before = await counts();
       const { caller, errorOf } = callerFor(t.db);
       const { error, shape } = await errorOf(
         caller.employee.createEmployer(
@@ -146,12 +142,12 @@ describe('employee.createEmployer', () => {
       expect(shape.data.issues).toEqual([
         { path: field, messageKey: 'validation.must_be_checked', message: expect.any(String) },
       ]);
-      expect(counts()).toEqual(before);
+      expect(await counts()).toEqual(before);
     },
   );
 
   it('refuses mismatching passwords with a translated field issue', async () => {
-    const before = counts();
+    const before = await counts();
     const { caller, errorOf } = callerFor(t.db, { acceptLanguage: 'en' });
     const { error, shape } = await errorOf(
       caller.employee.createEmployer(form({ confirmPassword: `${STRONG_PASSWORD}x` })),
@@ -161,6 +157,6 @@ describe('employee.createEmployer', () => {
       { path: 'confirmPassword', messageKey: 'validation.passwords_do_not_match', message: expect.any(String) },
     ]);
     expect(shape.data.issues?.[0]?.message).not.toBe('validation.passwords_do_not_match');
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 });

@@ -18,4 +18,4 @@ export const deleteEmployerCompletelyProcedure = adminProcedure
   .meta(meta)
   .input(z.object({ id: ZStaffId }))
   .output(z.object({ deleted: z.literal(true), people: z.number().int() }))
-  .mutation(({ ctx, input }) => deleteEmployerCompletely(ctx.db, ctx.user, input.id, requestMeta(ctx)));
+  .mutation(async ({ ctx, input }) => await deleteEmployerCompletely(ctx.db, ctx.user, input.id, requestMeta(ctx)));

@@ -20,24 +20,24 @@ let employeeB1: TSeededUser;
 let admin: TSeededUser;
 
 beforeAll(async () => {
-  t = createTestDb();
+  t = await createTestDb();
   employerA = await seedEmployer(t.db, { companyName: 'Firma A' });
   employerB = await seedEmployer(t.db, { companyName: 'Firma B' });
-  managerA = seedEmployee(t.db, employerA.companyId, { role: 'manager' });
-  employeeA1 = seedEmployee(t.db, employerA.companyId);
-  employeeA2 = seedEmployee(t.db, employerA.companyId);
-  employeeB1 = seedEmployee(t.db, employerB.companyId);
-  admin = seedAdmin(t.db);
+  managerA = await seedEmployee(t.db, employerA.companyId, { role: 'manager' });
+  employeeA1 = await seedEmployee(t.db, employerA.companyId);
+  employeeA2 = await seedEmployee(t.db, employerA.companyId);
+  employeeB1 = await seedEmployee(t.db, employerB.companyId);
+  admin = await seedAdmin(t.db);
 });
 afterAll(() => t.cleanup());
 
-const as = (user: TSeededUser) => callerFor(t.db, { token: sessionFor(t.db, user).token });
+const as = async (user: TSeededUser) => callerFor(t.db, { token: (await sessionFor(t.db, user)).token });
 
 const FORBIDDEN_KEYS = /hash|secret|totp|password/i;
 
 describe('employee.get', () => {
   it('shows oneself with the spec fields and nothing secret', async () => {
-    const { caller } = as(employeeA1);
+    const { caller } = await as(employeeA1);
     const me = await caller.employee.get({ id: employeeA1.id });
     expect(me).toMatchObject({
       id: employeeA1.id,
@@ -56,7 +56,7 @@ describe('employee.get', () => {
   });
 
   it('an employer sees people of the own company, and owns it', async () => {
-    const { caller } = as(employerA);
+    const { caller } = await as(employerA);
     expect((await caller.employee.get({ id: employeeA1.id })).id).toBe(employeeA1.id);
     expect((await caller.employee.get({ id: managerA.id })).role).toBe('manager');
     const self = await caller.employee.get({ id: employerA.id });
@@ -67,12 +67,12 @@ describe('employee.get', () => {
   });
 
   it('a manager sees people of the own company', async () => {
-    const { caller } = as(managerA);
+    const { caller } = await as(managerA);
     expect((await caller.employee.get({ id: employeeA2.id })).id).toBe(employeeA2.id);
   });
 
   it('another company answers exactly like an id that does not exist', async () => {
-    const { caller, errorOf } = as(employerA);
+    const { caller, errorOf } = await as(employerA);
     const foreign = await errorOf(caller.employee.get({ id: employeeB1.id }));
     const missing = await errorOf(caller.employee.get({ id: crypto.randomUUID() }));
     expect(foreign.error.code).toBe('NOT_FOUND');
@@ -85,7 +85,7 @@ describe('employee.get', () => {
   });
 
   it('an employee sees neither colleagues nor the employer', async () => {
-    const { caller, errorOf } = as(employeeA1);
+    const { caller, errorOf } = await as(employeeA1);
     for (const other of [employeeA2, managerA, employerA, employeeB1]) {
       const { error } = await errorOf(caller.employee.get({ id: other.id }));
       expect(error.code).toBe('NOT_FOUND');
@@ -93,7 +93,7 @@ describe('employee.get', () => {
   });
 
   it('an admin sees anyone', async () => {
-    const { caller } = as(admin);
+    const { caller } = await as(admin);
     for (const other of [employeeA1, employeeB1, employerB, managerA, admin]) {
       const view = await caller.employee.get({ id: other.id });
       expect(view.id).toBe(other.id);

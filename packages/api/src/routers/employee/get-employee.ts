@@ -6,4 +6,4 @@ export const getEmployeeProcedure = authedProcedure
   .meta(getEmployeeMeta)
   .input(ZGetEmployeeRequestSchema)
   .output(ZGetEmployeeResponseSchema)
-  .query(({ ctx, input }) => getUser(ctx.db, ctx.user, input.id));
+  .query(async ({ ctx, input }) => await getUser(ctx.db, ctx.user, input.id));

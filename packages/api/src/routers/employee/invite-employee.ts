@@ -29,9 +29,10 @@ export const inviteEmployeeProcedure = companyProcedure
   .meta(meta)
   .input(ZInviteEmployeeRequestSchema)
   .output(z.object({ employeeId: z.string() }))
-  .mutation(({ ctx, input }) =>
-    inviteEmployee(ctx.db, { ...ctx.user, companyId: ctx.companyId }, input, {
-      ...requestMeta(ctx),
-      publicUrl: ctx.config.publicUrl,
-    }),
+  .mutation(
+    async ({ ctx, input }) =>
+      await inviteEmployee(ctx.db, { ...ctx.user, companyId: ctx.companyId }, input, {
+        ...requestMeta(ctx),
+        publicUrl: ctx.config.publicUrl,
+      }),
   );

@@ -22,19 +22,21 @@ export const listStaffProcedure = companyOrAdminProcedure('employer', 'manager')
   .meta(meta)
   .input(ZStaffListRequestSchema)
   .output(ZStaffListResponseSchema)
-  .query(({ ctx, input }) => {
+  .query(async ({ ctx, input }) => {
     const page = input.page ?? 1;
     if (ctx.companyId === null) {
       const pageSize = input.pageSize ?? 1000;
-      const items = listPolicyholders(ctx.db, { skip: (page - 1) * pageSize, limit: pageSize }).map(
-        ({ company, avvAccepted, avvAcceptedAt, people, ...row }) => ({
-          ...row,
-          role: 'employer' as const,
-          status: row.active ? ('active' as const) : ('invited' as const),
-          policyholder: { company, avvAccepted, avvAcceptedAt, people },
-        }),
-      );
-      return { items, total: countPolicyholders(ctx.db), page, pageSize };
+      const [rows, total] = await Promise.all([
+        listPolicyholders(ctx.db, { skip: (page - 1) * pageSize, limit: pageSize }),
+        countPolicyholders(ctx.db),
+      ]);
+      const items = rows.map(({ company, avvAccepted, avvAcceptedAt, people, ...row }) => ({
+        ...row,
+        role: 'employer' as const,
+        status: row.active ? ('active' as const) : ('invited' as const),
+        policyholder: { company, avvAccepted, avvAcceptedAt, people },
+      }));
+      return { items, total, page, pageSize };
     }
-    return listStaff(ctx.db, ctx.companyId, { ...input, pageSize: Math.min(input.pageSize ?? 25, 100) });
+    return await listStaff(ctx.db, ctx.companyId, { ...input, pageSize: Math.min(input.pageSize ?? 25, 100) });
   });

@@ -1,4 +1,4 @@
-import { auditLog, desc, eq, loginThrottle, sessions, users } from '@portal/db';
+import { auditLog, desc, eq, loginThrottle, sessions, transaction, users } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
@@ -17,7 +17,7 @@ let t: TTestDb;
 let companyId: string;
 
 beforeAll(async () => {
-  t = createTestDb();
+  t = await createTestDb();
   ({ companyId } = await seedEmployer(t.db));
 });
 afterAll(() => t.cleanup());
@@ -28,7 +28,7 @@ const freshIp = () => `198.51.100.${++ipCounter}`;
 
 describe('employee.login (customers)', () => {
   it('answers the spec session shape and stores the session', async () => {
-    const employee = seedEmployee(t.db, companyId);
+    const employee = await seedEmployee(t.db, companyId);
     const before = Date.now();
     const { caller } = callerFor(t.db, { ip: freshIp() });
     const answer = await caller.employee.login({ email: employee.email, password: STRONG_PASSWORD });
@@ -46,26 +46,25 @@ describe('employee.login (customers)', () => {
     // REST callers get the token `id.secret`; only its id is a database key.
     const [sessionId, secret] = answer.id.split('.');
     expect(secret?.length).toBeGreaterThan(40);
-    const row = t.db
+    const [row] = await t.db
       .select()
       .from(sessions)
-      .where(eq(sessions.id, sessionId ?? ''))
-      .get();
+      .where(eq(sessions.id, sessionId ?? ''));
     expect(row?.userId).toBe(employee.id);
     expect(row?.ttl).toBe(3600);
     expect(row?.secretHash).not.toContain(secret ?? '');
 
-    const success = t.db
+    const [success] = await t.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.actorId, employee.id))
       .orderBy(desc(auditLog.id))
-      .get();
+      .limit(1);
     expect(success?.action).toBe('login.success');
   });
 
   it('accepts the email in any case and with spaces', async () => {
-    const employee = seedEmployee(t.db, companyId, { lang: 'en' });
+    const employee = await seedEmployee(t.db, companyId, { lang: 'en' });
     const { caller } = callerFor(t.db, { ip: freshIp() });
     const answer = await caller.employee.login({
       email: `  ${employee.email.toUpperCase()} `,
@@ -75,7 +74,7 @@ describe('employee.login (customers)', () => {
   });
 
   it('over /trpc puts the token only into an HttpOnly cookie', async () => {
-    const employee = seedEmployee(t.db, companyId);
+    const employee = await seedEmployee(t.db, companyId);
     const { caller, cookies } = callerFor(t.db, { via: 'trpc', ip: freshIp() });
     const answer = await caller.employee.login({ email: employee.email, password: STRONG_PASSWORD });
     if (!('id' in answer)) throw new Error('expected a session answer');
@@ -95,7 +94,7 @@ describe('employee.login (customers)', () => {
   });
 
   it('an admin cannot sign in here', async () => {
-    const admin = seedAdmin(t.db);
+    const admin = await seedAdmin(t.db);
     const { caller, errorOf } = callerFor(t.db, { ip: freshIp() });
     const { error, shape } = await errorOf(caller.employee.login({ email: admin.email, password: STRONG_PASSWORD }));
     expect(error.code).toBe('UNAUTHORIZED');
@@ -105,26 +104,26 @@ describe('employee.login (customers)', () => {
 
 describe('appuser.login (admins)', () => {
   it('signs an admin in with password and authenticator code, with the admin idle timeout', async () => {
-    const admin = seedAdmin(t.db);
+    const admin = await seedAdmin(t.db);
     const { caller } = callerFor(t.db, { ip: freshIp() });
-    const sessionsBefore = countRows(t.db, 'sessions');
+    const sessionsBefore = await countRows(t.db, 'sessions');
     const challenge = await caller.appuser.login({ email: admin.email, password: STRONG_PASSWORD });
     expect(challenge).toMatchObject({ totpRequired: true, setupRequired: false });
-    expect(countRows(t.db, 'sessions')).toBe(sessionsBefore);
+    expect(await countRows(t.db, 'sessions')).toBe(sessionsBefore);
     if (!('challengeToken' in challenge)) throw new Error('expected a TOTP challenge');
     const answer = await caller.appuser.loginTotp({ challengeToken: challenge.challengeToken, code: totpCode() });
     expect(answer).toMatchObject({ userId: admin.id, ttl: 1800, role: 'admin', lang: 'de' });
   });
 
   it.each(['employee', 'manager'] as const)('refuses a customer (%s)', async (role) => {
-    const customer = seedEmployee(t.db, companyId, { role });
+    const customer = await seedEmployee(t.db, companyId, { role });
     const { caller, errorOf } = callerFor(t.db, { ip: freshIp() });
-    const sessionsBefore = countRows(t.db, 'sessions');
+    const sessionsBefore = await countRows(t.db, 'sessions');
     const { error, shape } = await errorOf(caller.appuser.login({ email: customer.email, password: STRONG_PASSWORD }));
     expect(error.code).toBe('UNAUTHORIZED');
     expect(shape.data.messageKey).toBe('login.failed');
     expect(shape.message).toBe('Zugangsdaten falsch');
-    expect(countRows(t.db, 'sessions')).toBe(sessionsBefore);
+    expect(await countRows(t.db, 'sessions')).toBe(sessionsBefore);
   });
 
   it('refuses the employer too', async () => {
@@ -137,15 +136,15 @@ describe('appuser.login (admins)', () => {
 
 describe('every failure looks the same', () => {
   it('wrong password, unknown email and a blocked account answer 401 "Zugangsdaten falsch"', async () => {
-    const employee = seedEmployee(t.db, companyId);
-    const blocked = seedEmployee(t.db, companyId, { locked: true });
+    const employee = await seedEmployee(t.db, companyId);
+    const blocked = await seedEmployee(t.db, companyId, { locked: true });
     const ip = freshIp();
     const attempts = [
       { email: employee.email, password: OTHER_STRONG_PASSWORD },
       { email: 'nobody.here@example.com', password: STRONG_PASSWORD },
       { email: blocked.email, password: STRONG_PASSWORD },
     ];
-    const sessionsBefore = countRows(t.db, 'sessions');
+    const sessionsBefore = await countRows(t.db, 'sessions');
     const answers = [];
     for (const attempt of attempts) {
       const { caller, errorOf } = callerFor(t.db, { ip });
@@ -160,22 +159,23 @@ describe('every failure looks the same', () => {
     expect(answers).toEqual(
       attempts.map(() => ({ code: 'UNAUTHORIZED', message: 'Zugangsdaten falsch', key: 'login.failed', status: 401 })),
     );
-    expect(countRows(t.db, 'sessions')).toBe(sessionsBefore);
+    expect(await countRows(t.db, 'sessions')).toBe(sessionsBefore);
 
-    const reasons = t.db
-      .select({ details: auditLog.details })
-      .from(auditLog)
-      .where(eq(auditLog.action, 'login.failure'))
-      .orderBy(desc(auditLog.id))
-      .limit(3)
-      .all()
+    const reasons = (
+      await t.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'login.failure'))
+        .orderBy(desc(auditLog.id))
+        .limit(3)
+    )
       .map((row) => JSON.parse(row.details ?? '{}').reason)
       .reverse();
     expect(reasons).toEqual(['wrong_password', 'unknown_email', 'blocked']);
   });
 
   it('answers in English with Accept-Language en', async () => {
-    const employee = seedEmployee(t.db, companyId);
+    const employee = await seedEmployee(t.db, companyId);
     const { caller, errorOf } = callerFor(t.db, { ip: freshIp(), acceptLanguage: 'en-GB,en;q=0.9' });
     const { error, shape } = await errorOf(
       caller.employee.login({ email: employee.email, password: 'wrong-password' }),
@@ -186,18 +186,17 @@ describe('every failure looks the same', () => {
   });
 
   it('locks an account after 10 failures, even against the right password', async () => {
-    const employee = seedEmployee(t.db, companyId);
+    const employee = await seedEmployee(t.db, companyId);
     const ip = freshIp();
     for (let i = 0; i < 10; i++) {
       const { caller, errorOf } = callerFor(t.db, { ip });
       const { error } = await errorOf(caller.employee.login({ email: employee.email, password: `wrong-${i}` }));
       expect(error.code).toBe('UNAUTHORIZED');
     }
-    const lock = t.db
+    const [lock] = await t.db
       .select()
       .from(loginThrottle)
-      .where(eq(loginThrottle.key, `account:${employee.email}`))
-      .get();
+      .where(eq(loginThrottle.key, `account:${employee.email}`));
     expect(lock?.failures).toBe(10);
     expect(lock?.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 14 * 60 * 1000);
 
@@ -206,35 +205,37 @@ describe('every failure looks the same', () => {
     const { error, shape } = await errorOf(caller.employee.login({ email: employee.email, password: STRONG_PASSWORD }));
     expect(error.code).toBe('UNAUTHORIZED');
     expect(shape.message).toBe('Zugangsdaten falsch');
-    const last = t.db
+    const [last] = await t.db
       .select({ details: auditLog.details })
       .from(auditLog)
       .where(eq(auditLog.targetId, employee.id))
       .orderBy(desc(auditLog.id))
-      .get();
+      .limit(1);
     expect(JSON.parse(last?.details ?? '{}').reason).toBe('throttled');
 
     // Once the lock has run out, the right password works again and clears the count.
-    t.db
-      .update(loginThrottle)
-      .set({ lockedUntil: new Date(Date.now() - 1000), windowStartedAt: new Date(Date.now() - 16 * 60 * 1000) })
-      .where(eq(loginThrottle.key, `account:${employee.email}`))
-      .run();
+    await transaction(t.db, (tx) =>
+      tx
+        .update(loginThrottle)
+        .set({ lockedUntil: new Date(Date.now() - 1000), windowStartedAt: new Date(Date.now() - 16 * 60 * 1000) })
+        .where(eq(loginThrottle.key, `account:${employee.email}`)),
+    );
     const retry = callerFor(t.db, { ip: freshIp() });
     expect(await retry.caller.employee.login({ email: employee.email, password: STRONG_PASSWORD })).toMatchObject({
       userId: employee.id,
     });
     expect(
-      t.db
-        .select()
-        .from(loginThrottle)
-        .where(eq(loginThrottle.key, `account:${employee.email}`))
-        .get(),
+      (
+        await t.db
+          .select()
+          .from(loginThrottle)
+          .where(eq(loginThrottle.key, `account:${employee.email}`))
+      )[0],
     ).toBeUndefined();
   });
 
   it('a success before the tenth failure resets the count', async () => {
-    const employee = seedEmployee(t.db, companyId);
+    const employee = await seedEmployee(t.db, companyId);
     const ip = freshIp();
     for (let i = 0; i < 9; i++) {
       const { caller, errorOf } = callerFor(t.db, { ip });
@@ -247,22 +248,21 @@ describe('every failure looks the same', () => {
       next.caller.employee.login({ email: employee.email, password: 'wrong-again' }),
     );
     expect(error.code).toBe('UNAUTHORIZED');
-    const row = t.db
+    const [row] = await t.db
       .select()
       .from(loginThrottle)
-      .where(eq(loginThrottle.key, `account:${employee.email}`))
-      .get();
+      .where(eq(loginThrottle.key, `account:${employee.email}`));
     expect(row?.failures).toBe(1);
     expect(row?.lockedUntil).toBeNull();
   });
 
   it('a blocked user with the right password gets no session', async () => {
-    const employee = seedEmployee(t.db, companyId);
-    t.db.update(users).set({ locked: true }).where(eq(users.id, employee.id)).run();
+    const employee = await seedEmployee(t.db, companyId);
+    await transaction(t.db, (tx) => tx.update(users).set({ locked: true }).where(eq(users.id, employee.id)));
     const { caller, errorOf } = callerFor(t.db, { ip: freshIp() });
     const { error, shape } = await errorOf(caller.employee.login({ email: employee.email, password: STRONG_PASSWORD }));
     expect(error.code).toBe('UNAUTHORIZED');
     expect(shape.data.messageKey).toBe('login.failed');
-    expect(t.db.select().from(sessions).where(eq(sessions.userId, employee.id)).all()).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, employee.id))).toEqual([]);
   });
 });

@@ -17,4 +17,4 @@ export const ownsOneCompanyProcedure = authedProcedure
   .meta(meta)
   .input(z.object({ id: ZStaffId }))
   .output(z.object({ ownsOneCompany: z.boolean() }))
-  .query(({ ctx, input }) => ({ ownsOneCompany: getUser(ctx.db, ctx.user, input.id).ownsOneCompany }));
+  .query(async ({ ctx, input }) => ({ ownsOneCompany: (await getUser(ctx.db, ctx.user, input.id)).ownsOneCompany }));

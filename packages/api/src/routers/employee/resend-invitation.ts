@@ -20,9 +20,10 @@ export const resendInvitationProcedure = companyProcedure
   .input(z.object({ employeeId: ZStaffId }))
   // A query in tRPC terms (GET), though it sends a mail: the spec's call table fixes the method.
   .output(z.object({ sent: z.literal(true) }))
-  .query(({ ctx, input }) =>
-    resendInvitation(ctx.db, { ...ctx.user, companyId: ctx.companyId }, input.employeeId, {
-      ...requestMeta(ctx),
-      publicUrl: ctx.config.publicUrl,
-    }),
+  .query(
+    async ({ ctx, input }) =>
+      await resendInvitation(ctx.db, { ...ctx.user, companyId: ctx.companyId }, input.employeeId, {
+        ...requestMeta(ctx),
+        publicUrl: ctx.config.publicUrl,
+      }),
   );

@@ -19,6 +19,7 @@ export const setEmployerProcedure = companyProcedure
   .meta(meta)
   .input(z.object({ id: ZStaffId, role: z.enum(['manager', 'employee']) }))
   .output(z.object({ employerId: z.string(), formerRole: z.enum(['manager', 'employee']) }))
-  .mutation(({ ctx, input }) =>
-    handOverPolicyholder(ctx.db, { ...ctx.user, companyId: ctx.companyId }, input, requestMeta(ctx)),
+  .mutation(
+    async ({ ctx, input }) =>
+      await handOverPolicyholder(ctx.db, { ...ctx.user, companyId: ctx.companyId }, input, requestMeta(ctx)),
   );

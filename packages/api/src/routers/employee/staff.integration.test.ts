@@ -26,13 +26,13 @@ let foreignEmployee: TSeededUser;
 const as = (token: string) => callerFor(t.db, { token });
 
 beforeAll(async () => {
-  t = createTestDb();
-  syncCourses(t.db);
+  t = await createTestDb();
+  await syncCourses(t.db);
   employer = await seedEmployer(t.db, { companyName: 'Alpha GmbH' });
-  manager = seedEmployee(t.db, employer.companyId, { role: 'manager', lastname: 'Mayer' });
-  managerToken = sessionFor(t.db, manager).token;
+  manager = await seedEmployee(t.db, employer.companyId, { role: 'manager', lastname: 'Mayer' });
+  managerToken = (await sessionFor(t.db, manager)).token;
   foreign = await seedEmployer(t.db, { companyName: 'Beta AG' });
-  foreignEmployee = seedEmployee(t.db, foreign.companyId, { lastname: 'Fremd' });
+  foreignEmployee = await seedEmployee(t.db, foreign.companyId, { lastname: 'Fremd' });
 });
 afterAll(() => t.cleanup());
 
@@ -55,9 +55,9 @@ describe('invite-employee', () => {
       assignedCourseList: ['malware', 'byod'],
       lang: 'en',
     });
-    const person = t.db.select().from(users).where(eq(users.id, employeeId)).get();
+    const [person] = await t.db.select().from(users).where(eq(users.id, employeeId));
     expect(person).toMatchObject({ role: 'employee', active: false, companyId: employer.companyId, lang: 'en' });
-    const [mail] = outboxFor(t.db, email);
+    const [mail] = await outboxFor(t.db, email);
     expect(mail?.subject).toBe('Invitation to the Cyber Security E-Learning Portal');
     expect(mail?.text).toContain('Alpha GmbH');
     expect(mail?.text).toContain(`?email=${encodeURIComponent(email)}`);
@@ -71,7 +71,12 @@ describe('invite-employee', () => {
   });
 
   it('refuses a used email and writes nothing', async () => {
-    const before = [countRows(t.db, 'users'), countRows(t.db, 'mail_outbox'), countRows(t.db, 'course_assignments')];
+    const tableCounts = async () => [
+      await countRows(t.db, 'users'),
+      await countRows(t.db, 'mail_outbox'),
+      await countRows(t.db, 'course_assignments'),
+    ];
+    const before = await tableCounts();
     const { errorOf, caller } = as(employer.token);
     const { error, shape } = await errorOf(
       caller.employee.invite({
@@ -85,9 +90,7 @@ describe('invite-employee', () => {
     expect(error.code).toBe('CONFLICT');
     expect(shape.data.messageKey).toBe('users.email_already_exists');
     expect(shape.message).toBe('E-Mail existiert bereits');
-    expect([countRows(t.db, 'users'), countRows(t.db, 'mail_outbox'), countRows(t.db, 'course_assignments')]).toEqual(
-      before,
-    );
+    expect(await tableCounts()).toEqual(before);
   });
 
   it('lets managers invite employees but not managers', async () => {
@@ -107,9 +110,9 @@ describe('invite-employee', () => {
       isManager: false,
       assignedCourseList: [],
     });
-    const first = tokenFromText(outboxFor(t.db, email)[0]?.text ?? '', '/login/');
+    const first = tokenFromText((await outboxFor(t.db, email))[0]?.text ?? '', '/login/');
     await as(employer.token).caller.employee.resendInvitation({ employeeId });
-    const mails = outboxFor(t.db, email);
+    const mails = await outboxFor(t.db, email);
     expect(mails).toHaveLength(2);
     const second = tokenFromText(mails[1]?.text ?? '', '/login/');
     expect(second).not.toBe(first);
@@ -123,7 +126,7 @@ describe('invite-employee', () => {
 
 describe('the staff list', () => {
   it('searches, sorts and pages the own company only, with progress', async () => {
-    for (const name of ['Zander', 'Abel', 'Müller']) seedEmployee(t.db, employer.companyId, { lastname: name });
+    for (const name of ['Zander', 'Abel', 'Müller']) await seedEmployee(t.db, employer.companyId, { lastname: name });
     const { caller } = as(employer.token);
     const all = await caller.employee.list({ pageSize: 100 });
     expect(all.items.every((row) => row.id !== foreignEmployee.id)).toBe(true);
@@ -143,15 +146,15 @@ describe('the staff list', () => {
   });
 
   it('is not for employees', async () => {
-    const employee = seedEmployee(t.db, employer.companyId);
-    const { caller, errorOf } = as(sessionFor(t.db, employee).token);
+    const employee = await seedEmployee(t.db, employer.companyId);
+    const { caller, errorOf } = as((await sessionFor(t.db, employee)).token);
     expect((await errorOf(caller.employee.list({}))).error.code).toBe('NOT_FOUND');
   });
 });
 
 describe('managing people', () => {
   it('edits names within the company; a foreign company or person answers 404 and changes nothing', async () => {
-    const person = seedEmployee(t.db, employer.companyId, { lastname: 'Alt' });
+    const person = await seedEmployee(t.db, employer.companyId, { lastname: 'Alt' });
     const { caller, errorOf } = as(employer.token);
     await caller.company.updateEmployee({
       companyId: employer.companyId,
@@ -159,29 +162,32 @@ describe('managing people', () => {
       firstname: 'Neu',
       lastname: 'Name',
     });
-    expect(t.db.select({ l: users.lastname }).from(users).where(eq(users.id, person.id)).get()?.l).toBe('Name');
+    expect((await t.db.select({ l: users.lastname }).from(users).where(eq(users.id, person.id)))[0]?.l).toBe('Name');
+    // One after the other, each started when awaited: a refusal nobody awaits yet would be reported as unhandled.
     const attempts = [
-      caller.company.updateEmployee({
-        companyId: foreign.companyId,
-        id: foreignEmployee.id,
-        firstname: 'A',
-        lastname: 'B',
-      }),
-      caller.company.updateEmployee({
-        companyId: employer.companyId,
-        id: foreignEmployee.id,
-        firstname: 'A',
-        lastname: 'B',
-      }),
-      caller.company.deleteEmployee({ companyId: employer.companyId, id: foreignEmployee.id }),
-      caller.company.employees({ id: foreign.companyId }),
-      caller.employee.toggleRole({ id: foreignEmployee.id, expectedRole: 'manager' }),
-      caller.employee.resendInvitation({ employeeId: foreignEmployee.id }),
-      caller.progress.resetUser({ id: foreignEmployee.id }),
+      () =>
+        caller.company.updateEmployee({
+          companyId: foreign.companyId,
+          id: foreignEmployee.id,
+          firstname: 'A',
+          lastname: 'B',
+        }),
+      () =>
+        caller.company.updateEmployee({
+          companyId: employer.companyId,
+          id: foreignEmployee.id,
+          firstname: 'A',
+          lastname: 'B',
+        }),
+      () => caller.company.deleteEmployee({ companyId: employer.companyId, id: foreignEmployee.id }),
+      () => caller.company.employees({ id: foreign.companyId }),
+      () => caller.employee.toggleRole({ id: foreignEmployee.id, expectedRole: 'manager' }),
+      () => caller.employee.resendInvitation({ employeeId: foreignEmployee.id }),
+      () => caller.progress.resetUser({ id: foreignEmployee.id }),
     ];
-    for (const attempt of attempts) expect((await errorOf(attempt)).error.code).toBe('NOT_FOUND');
+    for (const attempt of attempts) expect((await errorOf(attempt())).error.code).toBe('NOT_FOUND');
     expect(
-      t.db.select({ l: users.lastname, r: users.role }).from(users).where(eq(users.id, foreignEmployee.id)).get(),
+      (await t.db.select({ l: users.lastname, r: users.role }).from(users).where(eq(users.id, foreignEmployee.id)))[0],
     ).toEqual({
       l: 'Fremd',
       r: 'employee',
@@ -189,7 +195,7 @@ describe('managing people', () => {
   });
 
   it('managers manage employees, not managers or the policyholder', async () => {
-    const other = seedEmployee(t.db, employer.companyId, { role: 'manager' });
+    const other = await seedEmployee(t.db, employer.companyId, { role: 'manager' });
     const { caller, errorOf } = as(managerToken);
     for (const id of [other.id, employer.id]) {
       expect((await errorOf(caller.company.deleteEmployee({ companyId: employer.companyId, id }))).error.code).toBe(
@@ -202,33 +208,33 @@ describe('managing people', () => {
   });
 
   it('toggles employee ⇄ manager and ends the person’s sessions', async () => {
-    const person = seedEmployee(t.db, employer.companyId);
-    sessionFor(t.db, person);
+    const person = await seedEmployee(t.db, employer.companyId);
+    await sessionFor(t.db, person);
     const { caller, errorOf } = as(employer.token);
     expect(await caller.employee.toggleRole({ id: person.id, expectedRole: 'manager' })).toEqual({
       id: person.id,
       role: 'manager',
     });
-    expect(t.db.select().from(sessions).where(eq(sessions.userId, person.id)).all()).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, person.id))).toEqual([]);
     expect((await errorOf(caller.employee.toggleRole({ id: person.id, expectedRole: 'manager' }))).error.code).toBe(
       'CONFLICT',
     );
     await caller.employee.toggleRole({ id: person.id, expectedRole: 'employee' });
-    expect(t.db.select({ r: users.role }).from(users).where(eq(users.id, person.id)).get()?.r).toBe('employee');
+    expect((await t.db.select({ r: users.role }).from(users).where(eq(users.id, person.id)))[0]?.r).toBe('employee');
   });
 
   it('resets one person’s progress and keeps the assignments; deletes a person with everything', async () => {
-    const person = seedEmployee(t.db, employer.companyId);
+    const person = await seedEmployee(t.db, employer.companyId);
     const boss = as(employer.token).caller;
     await boss.trainings.assign({ trainingSlug: 'malware', ownerId: person.id });
-    createProgress(t.db, { ...person, lang: 'de', companyId: employer.companyId }, 'malware');
+    await createProgress(t.db, { ...person, lang: 'de', companyId: employer.companyId }, 'malware');
     expect(await boss.progress.resetUser({ id: person.id })).toEqual({ reset: 1 });
-    expect(t.db.select().from(courseProgress).where(eq(courseProgress.userId, person.id)).all()).toEqual([]);
+    expect(await t.db.select().from(courseProgress).where(eq(courseProgress.userId, person.id))).toEqual([]);
     const assigned = await boss.company.employees({ id: employer.companyId });
     expect(assigned.find((row) => row.id === person.id)?.assignedCourseList).toEqual(['malware']);
 
     await boss.company.deleteEmployee({ companyId: employer.companyId, id: person.id });
-    expect(t.db.select().from(users).where(eq(users.id, person.id)).get()).toBeUndefined();
+    expect((await t.db.select().from(users).where(eq(users.id, person.id)))[0]).toBeUndefined();
     const { errorOf, caller } = as(employer.token);
     expect(
       (await errorOf(caller.company.deleteEmployee({ companyId: employer.companyId, id: employer.id }))).error.code,

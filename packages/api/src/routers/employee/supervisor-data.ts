@@ -19,4 +19,4 @@ export const supervisorDataProcedure = authedProcedure
   .meta(meta)
   .input(z.object({ id: ZStaffId }))
   .output(z.object({ hasOrderProcessing: z.boolean() }))
-  .mutation(({ ctx, input }) => supervisorData(ctx.db, ctx.user, input.id));
+  .mutation(async ({ ctx, input }) => await supervisorData(ctx.db, ctx.user, input.id));

@@ -18,6 +18,7 @@ export const toggleRoleProcedure = companyProcedure
   .meta(meta)
   .input(z.object({ id: ZStaffId, expectedRole: z.enum(['manager', 'employee']) }))
   .output(z.object({ id: z.string(), role: z.enum(['manager', 'employee']) }))
-  .mutation(({ ctx, input }) =>
-    toggleStaffRole(ctx.db, { ...ctx.user, companyId: ctx.companyId }, input, requestMeta(ctx)),
+  .mutation(
+    async ({ ctx, input }) =>
+      await toggleStaffRole(ctx.db, { ...ctx.user, companyId: ctx.companyId }, input, requestMeta(ctx)),
   );

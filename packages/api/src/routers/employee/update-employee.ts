@@ -11,7 +11,7 @@ export const updateEmployeeProcedure = authedProcedure
   .meta(updateEmployeeMeta)
   .input(ZUpdateEmployeeRequestSchema)
   .output(ZUpdateEmployeeResponseSchema)
-  .mutation(({ ctx, input }) => {
+  .mutation(async ({ ctx, input }) => {
     const { id, emailConfirmation: _confirmed, ...patch } = input;
-    return updateAccount(ctx.db, ctx.user, id, patch, requestMeta(ctx));
+    return await updateAccount(ctx.db, ctx.user, id, patch, requestMeta(ctx));
   });

@@ -17,10 +17,11 @@ export const sendUploadConfirmationProcedure = companyProcedure
   .meta(meta)
   .input(z.object({ email: ZEmail, cc: ZEmail.optional() }))
   .output(z.object({ sent: z.literal(true) }))
-  .mutation(({ ctx, input }) =>
-    sendUploadConfirmation(
-      ctx.db,
-      { ...ctx.user, companyId: ctx.companyId },
-      { email: input.email, cc: input.cc ?? null },
-    ),
+  .mutation(
+    async ({ ctx, input }) =>
+      await sendUploadConfirmation(
+        ctx.db,
+        { ...ctx.user, companyId: ctx.companyId },
+        { email: input.email, cc: input.cc ?? null },
+      ),
   );

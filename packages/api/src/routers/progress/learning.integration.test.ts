@@ -1,5 +1,5 @@
 import { courseCatalog, DEMO_COURSES, seedDemoLearning, syncCourses } from '@portal/core';
-import { courseProgress, courses, eq, quizAttempts, seedDemoData } from '@portal/db';
+import { courseProgress, courses, eq, quizAttempts, rawRows, seedDemoData, sql } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
@@ -26,28 +26,25 @@ const OTHER = 'malware';
 const as = (token: string, acceptLanguage = 'de') => callerFor(t.db, { token, acceptLanguage });
 
 beforeAll(async () => {
-  t = createTestDb();
-  syncCourses(t.db);
+  t = await createTestDb();
+  await syncCourses(t.db);
   employer = await seedEmployer(t.db);
-  learner = seedEmployee(t.db, employer.companyId);
-  colleague = seedEmployee(t.db, employer.companyId);
-  learnerToken = sessionFor(t.db, learner).token;
-  colleagueToken = sessionFor(t.db, colleague).token;
+  learner = await seedEmployee(t.db, employer.companyId);
+  colleague = await seedEmployee(t.db, employer.companyId);
+  learnerToken = (await sessionFor(t.db, learner)).token;
+  colleagueToken = (await sessionFor(t.db, colleague)).token;
   foreignEmployer = await seedEmployer(t.db, { companyName: 'Fremde AG' });
-  foreignLearner = seedEmployee(t.db, foreignEmployer.companyId);
+  foreignLearner = await seedEmployee(t.db, foreignEmployer.companyId);
   const boss = as(employer.token).caller;
   await boss.trainings.assign({ trainingSlug: SLUG, ownerId: learner.id });
   await boss.trainings.assign({ trainingSlug: SLUG, ownerId: colleague.id });
 });
 afterAll(() => t.cleanup());
 
-const progressRow = (userId: string, slug = SLUG) =>
-  t.db
-    .select()
-    .from(courseProgress)
-    .where(eq(courseProgress.userId, userId))
-    .all()
-    .find((row) => row.courseSlug === slug);
+const progressRow = async (userId: string, slug = SLUG) =>
+  (await t.db.select().from(courseProgress).where(eq(courseProgress.userId, userId))).find(
+    (row) => row.courseSlug === slug,
+  );
 
 const bank = (lang: 'de' | 'en' = 'de') => {
   const course = courseCatalog().get(SLUG);
@@ -83,11 +80,11 @@ async function readAllSlides(token: string) {
 }
 
 describe('courses synced from content/', () => {
-  it('puts the twelve courses into the database, idempotently', () => {
-    expect(count(t.db, 'courses')).toBe(12);
-    syncCourses(t.db);
-    expect(count(t.db, 'courses')).toBe(12);
-    const row = t.db.select().from(courses).where(eq(courses.slug, SLUG)).get();
+  it('puts the twelve courses into the database, idempotently', async () => {
+    expect(await count(t.db, 'courses')).toBe(12);
+    await syncCourses(t.db);
+    expect(await count(t.db, 'courses')).toBe(12);
+    const [row] = await t.db.select().from(courses).where(eq(courses.slug, SLUG));
     expect(row).toMatchObject({ slug: SLUG, section: 'cyber_security', active: true, titleDe: bank('de').title });
   });
 });
@@ -140,7 +137,7 @@ describe('progress', () => {
   it('refuses malformed progress with a clear error and changes nothing', async () => {
     const { caller, errorOf } = as(learnerToken);
     await caller.progress.create({ trainingSlug: SLUG });
-    const before = progressRow(learner.id);
+    const before = await progressRow(learner.id);
     const slides = bank().slides;
     const bad: {
       trainingSlug: string;
@@ -158,7 +155,7 @@ describe('progress', () => {
       expect(error.code).toBe('BAD_REQUEST');
       expect(shape.message).toMatch(/ungültig|Eingabe/);
     }
-    expect(progressRow(learner.id)).toEqual(before);
+    expect(await progressRow(learner.id)).toEqual(before);
   });
 
   it('saves position, working time and attention, and resumes at the saved slide', async () => {
@@ -186,7 +183,7 @@ describe('progress', () => {
   });
 
   it('never shows or changes another learner’s progress', async () => {
-    const { caller, errorOf } = as(sessionFor(t.db, foreignLearner).token);
+    const { caller, errorOf } = as((await sessionFor(t.db, foreignLearner)).token);
     expect((await errorOf(caller.progress.getSingle({ slug: SLUG }))).error.code).toBe('NOT_FOUND');
     expect((await errorOf(caller.progress.create({ trainingSlug: SLUG }))).error.code).toBe('NOT_FOUND');
     const save = { trainingSlug: SLUG, slideIndex: 0, workingSeconds: 1, slideSeconds: {} };
@@ -252,7 +249,8 @@ describe('quiz', () => {
     const quiz = await caller.progress.startQuiz({ trainingSlug: SLUG });
     const question = quiz.questions[0];
     if (!question) throw new Error('no question');
-    const attemptBefore = t.db.select().from(quizAttempts).where(eq(quizAttempts.id, quiz.attemptId)).get();
+    const attemptBefore = await t.db.select().from(quizAttempts).where(eq(quizAttempts.id, quiz.attemptId));
+    expect(attemptBefore).toHaveLength(1);
     for (const answerIds of [['zz'], [], ['a', 'not valid!']]) {
       const { error } = await errorOf(
         caller.progress.answer({ trainingSlug: SLUG, questionId: question.id, answerIds }),
@@ -266,7 +264,7 @@ describe('quiz', () => {
       );
       expect(error.code).toBe('BAD_REQUEST');
     }
-    expect(t.db.select().from(quizAttempts).where(eq(quizAttempts.id, quiz.attemptId)).get()).toEqual(attemptBefore);
+    expect(await t.db.select().from(quizAttempts).where(eq(quizAttempts.id, quiz.attemptId))).toEqual(attemptBefore);
 
     await caller.progress.answer({ trainingSlug: SLUG, questionId: question.id, answerIds: wrongOf(question.id) });
     const twice = await errorOf(
@@ -314,25 +312,23 @@ describe('quiz', () => {
 });
 
 describe('demo seed', () => {
-  it('assigns six courses to every demo customer: one course half done, one completed, and the manager certified', () => {
-    const demo = createTestDb();
+  it('assigns six courses to every demo customer: one course half done, one completed, and the manager certified', async () => {
+    const demo = await createTestDb();
     try {
-      seedDemoData(demo.db, () => 'not-a-real-hash', 'irrelevant');
-      seedDemoLearning(demo.db);
-      const rows = demo.db.$client
-        .prepare(
-          `select u.email, count(a.course_slug) as courses from users u join course_assignments a on a.user_id = u.id
-            group by u.email order by u.email`,
-        )
-        .all() as { email: string; courses: number }[];
+      await seedDemoData(demo.db, () => 'not-a-real-hash', 'irrelevant');
+      await seedDemoLearning(demo.db);
+      const rows = await rawRows<{ email: string; courses: number }>(
+        demo.db,
+        sql`select u.email, count(a.course_slug) as courses from users u join course_assignments a on a.user_id = u.id
+             group by u.email order by u.email`,
+      );
       expect(rows).toHaveLength(5);
       for (const row of rows) expect(row.courses).toBe(6);
-      const progress = demo.db.$client
-        .prepare(
-          `select u.email, p.course_slug as slug, p.status, p.slide_index as slide from course_progress p
-             join users u on u.id = p.user_id order by u.email, p.course_slug`,
-        )
-        .all();
+      const progress = await rawRows(
+        demo.db,
+        sql`select u.email, p.course_slug as slug, p.status, p.slide_index as slide from course_progress p
+              join users u on u.id = p.user_id order by u.email, p.course_slug`,
+      );
       const done = (email: string, slug: string) => ({ email, slug, status: 'completed', slide: expect.any(Number) });
       expect(progress).toEqual([
         { email: 'employee2@example.com', slug: 'social-engineering', status: 'started', slide: expect.any(Number) },
@@ -341,15 +337,15 @@ describe('demo seed', () => {
       ]);
       expect((progress[0] as { slide: number }).slide).toBeGreaterThan(0);
     } finally {
-      demo.cleanup();
+      await demo.cleanup();
     }
   });
 });
 
 describe('assignment', () => {
   it('employers and managers assign within their company only; employees cannot', async () => {
-    const manager = seedEmployee(t.db, employer.companyId, { role: 'manager' });
-    const { caller, errorOf } = as(sessionFor(t.db, manager).token);
+    const manager = await seedEmployee(t.db, employer.companyId, { role: 'manager' });
+    const { caller, errorOf } = as((await sessionFor(t.db, manager)).token);
     expect(await caller.trainings.assign({ trainingSlug: OTHER, ownerId: learner.id })).toMatchObject({
       assigned: true,
     });
@@ -378,7 +374,7 @@ describe('assignment', () => {
     expect((await as(colleagueToken).caller.trainings.list({})).map((c) => c.slug)).not.toContain('byod');
     // Revoking keeps recorded progress.
     await caller.trainings.revoke({ trainingSlug: SLUG, ownerId: learner.id });
-    expect(progressRow(learner.id)?.status).toBe('completed');
+    expect((await progressRow(learner.id))?.status).toBe('completed');
     const gone = as(learnerToken);
     expect((await gone.errorOf(gone.caller.trainings.get({ slug: SLUG }))).error.code).toBe('NOT_FOUND');
   });

@@ -1,5 +1,5 @@
 import { companyStats, syncCourses } from '@portal/core';
-import { courseAssignments, courseProgress, quizAttempts } from '@portal/db';
+import { courseAssignments, courseProgress, quizAttempts, transaction } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
@@ -23,68 +23,75 @@ const DAY = 86_400_000;
  * remote-work that is no longer assigned; C has malware, untouched; D has nothing assigned.
  */
 beforeAll(async () => {
-  t = createTestDb();
-  syncCourses(t.db);
+  t = await createTestDb();
+  await syncCourses(t.db);
   employer = await seedEmployer(t.db, { companyName: 'Zahlen GmbH' });
-  const [a, b, c] = ['A', 'B', 'C', 'D'].map((lastname) => seedEmployee(t.db, employer.companyId, { lastname }));
+  const people: TSeededUser[] = [];
+  for (const lastname of ['A', 'B', 'C', 'D']) people.push(await seedEmployee(t.db, employer.companyId, { lastname }));
+  const [a, b, c] = people;
   if (!a || !b || !c) throw new Error('seed failed');
   const assign = (userId: string, courseSlug: string) =>
-    t.db.insert(courseAssignments).values({ userId, courseSlug }).run();
-  assign(a.id, 'malware');
-  assign(a.id, 'byod');
-  assign(b.id, 'malware');
-  assign(c.id, 'malware');
-  const progress = (userId: string, courseSlug: string, values: Partial<typeof courseProgress.$inferInsert>) =>
-    t.db
-      .insert(courseProgress)
-      .values({
-        userId,
-        companyId: employer.companyId,
-        courseSlug,
-        contentVersion: '1.0.0',
-        startedAt: new Date(NOW.getTime() - 30 * DAY),
-        updatedAt: NOW,
-        ...values,
-      })
-      .returning({ id: courseProgress.id })
-      .get().id;
+    transaction(t.db, (tx) => tx.insert(courseAssignments).values({ userId, courseSlug }));
+  await assign(a.id, 'malware');
+  await assign(a.id, 'byod');
+  await assign(b.id, 'malware');
+  await assign(c.id, 'malware');
+  const progress = async (userId: string, courseSlug: string, values: Partial<typeof courseProgress.$inferInsert>) => {
+    const [row] = await transaction(t.db, (tx) =>
+      tx
+        .insert(courseProgress)
+        .values({
+          userId,
+          companyId: employer.companyId,
+          courseSlug,
+          contentVersion: '1.0.0',
+          startedAt: new Date(NOW.getTime() - 30 * DAY),
+          updatedAt: NOW,
+          ...values,
+        })
+        .returning({ id: courseProgress.id }),
+    );
+    if (!row) throw new Error('progress not inserted');
+    return row.id;
+  };
   const attempt = (progressId: string, score: number) =>
-    t.db
-      .insert(quizAttempts)
-      .values({ progressId, questionIds: '[]', score, passed: score >= 80, startedAt: NOW, finishedAt: NOW })
-      .run();
-  const aMalware = progress(a.id, 'malware', {
+    transaction(t.db, (tx) =>
+      tx
+        .insert(quizAttempts)
+        .values({ progressId, questionIds: '[]', score, passed: score >= 80, startedAt: NOW, finishedAt: NOW }),
+    );
+  const aMalware = await progress(a.id, 'malware', {
     status: 'completed',
     workingSeconds: 600,
     quizRepeatCount: 1,
     attention: 800,
     completedAt: new Date(NOW.getTime() - DAY), // Tuesday of the current week
   });
-  attempt(aMalware, 60);
-  attempt(aMalware, 100);
-  progress(a.id, 'byod', { workingSeconds: 300, attention: 400 });
-  const bMalware = progress(b.id, 'malware', {
+  await attempt(aMalware, 60);
+  await attempt(aMalware, 100);
+  await progress(a.id, 'byod', { workingSeconds: 300, attention: 400 });
+  const bMalware = await progress(b.id, 'malware', {
     status: 'completed',
     workingSeconds: 900,
     moduleRepeatCount: 1,
     attention: 1000,
     completedAt: new Date(NOW.getTime() - 20 * DAY),
   });
-  attempt(bMalware, 80);
-  const revoked = progress(b.id, 'remote-work', {
+  await attempt(bMalware, 80);
+  const revoked = await progress(b.id, 'remote-work', {
     status: 'completed',
     workingSeconds: 5000,
     quizRepeatCount: 4,
     attention: 0,
     completedAt: new Date(NOW.getTime() - DAY),
   });
-  attempt(revoked, 0);
+  await attempt(revoked, 0);
 });
 afterAll(() => t.cleanup());
 
 describe('company dashboard figures', () => {
-  it('match the hand-computed fixture', () => {
-    const stats = companyStats(t.db, employer.companyId, 'de', NOW);
+  it('match the hand-computed fixture', async () => {
+    const stats = await companyStats(t.db, employer.companyId, 'de', NOW);
     expect(stats).toMatchObject({
       learners: 3,
       startedAtLeastOne: 2,
@@ -110,8 +117,8 @@ describe('company dashboard figures', () => {
     expect((await caller.statistics.company({ lang: 'en' })).learners).toBe(3);
     const foreign = await seedEmployer(t.db, { companyName: 'Leer AG' });
     expect((await callerFor(t.db, { token: foreign.token }).caller.statistics.company({})).learners).toBe(0);
-    const employee = seedEmployee(t.db, employer.companyId);
-    const staff = callerFor(t.db, { token: sessionFor(t.db, employee).token });
+    const employee = await seedEmployee(t.db, employer.companyId);
+    const staff = callerFor(t.db, { token: (await sessionFor(t.db, employee)).token });
     expect((await staff.errorOf(staff.caller.statistics.company({}))).error.code).toBe('NOT_FOUND');
   });
 });

@@ -1,4 +1,14 @@
 import { courseCatalog, syncCourses } from '@portal/core';
+import {
+  certificates,
+  companies,
+  courseAssignments,
+  courseProgress,
+  inArray,
+  sql,
+  transaction,
+  users,
+} from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor, createTestDb, seedAdmin, sessionFor, type TTestDb } from '../../test/test-db.ts';
 
@@ -51,28 +61,24 @@ let t: TTestDb;
 let token: string;
 let seed: TSeed;
 
-function seedCompanies(): TSeed {
+/** Rows per INSERT: well below the bound-parameter limits of SQLite (32,766) and PostgreSQL (65,535). */
+const CHUNK = 500;
+
+async function insertChunked<TRow>(rows: TRow[], insert: (chunk: TRow[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK) await insert(rows.slice(start, start + CHUNK));
+}
+
+async function seedCompanies(): Promise<TSeed> {
   const next = random(20_261_118);
   const between = (from: number, to: number) => Math.floor(from + next() * (to - from));
   const data: TSeed = { companies: [], people: [], assignments: [], progress: [], certificates: [] };
-  const sqlite = t.db.$client;
-  const insertCompany = sqlite.prepare('insert into companies (id, company_name, created_at) values (?, ?, ?)');
-  const setOwner = sqlite.prepare('update companies set owner_id = ? where id = ?');
-  const insertUser = sqlite.prepare(
-    `insert into users (id, firstname, lastname, email, role, company_id, active, order_processing_accepted, created_at)
-     values (?, 'Vorname', 'Nachname', ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertAssignment = sqlite.prepare(
-    'insert into course_assignments (user_id, course_slug, created_at) values (?, ?, ?)',
-  );
-  const insertProgress = sqlite.prepare(
-    `insert into course_progress (id, user_id, company_id, course_slug, status, content_version, started_at, completed_at, updated_at)
-     values (?, ?, ?, ?, ?, '1.0.0', ?, ?, ?)`,
-  );
-  const insertCertificate = sqlite.prepare(
-    `insert into certificates (id, code, kind, user_id, company_id, content, issued_at, valid_until, revoked_at, revoked_reason)
-     values (?, ?, ?, ?, ?, '{}', ?, ?, ?, ?)`,
-  );
+  // The rows are drawn first, in the order the random numbers always had, and written in batches below.
+  const companyRows: (typeof companies.$inferInsert)[] = [];
+  const ownedCompanies: string[] = [];
+  const userRows: (typeof users.$inferInsert)[] = [];
+  const assignmentRows: (typeof courseAssignments.$inferInsert)[] = [];
+  const progressRows: (typeof courseProgress.$inferInsert)[] = [];
+  const certificateRows: (typeof certificates.$inferInsert)[] = [];
   // Explicit edges of the main period [2025-12-01, 2026-11-18] in German time (CET, UTC+1).
   const edges = [
     Date.UTC(2025, 10, 30, 22, 59, 59, 999), // 2025-11-30 23:59:59.999, before
@@ -84,98 +90,118 @@ function seedCompanies(): TSeed {
   const certificate = (kind: 'personal' | 'company', userId: string | null, companyId: string, issuedAt: number) => {
     certificateNumber += 1;
     const revoked = certificateNumber % 7 === 0;
-    insertCertificate.run(
-      crypto.randomUUID(),
-      `CODE-${certificateNumber}`,
+    certificateRows.push({
+      id: crypto.randomUUID(),
+      code: `CODE-${certificateNumber}`,
       kind,
       userId,
       companyId,
-      issuedAt,
-      issuedAt + 365 * DAY,
-      revoked ? issuedAt + DAY : null,
-      revoked ? 'progress_reset' : null,
-    );
+      content: '{}',
+      issuedAt: new Date(issuedAt),
+      validUntil: new Date(issuedAt + 365 * DAY),
+      revokedAt: revoked ? new Date(issuedAt + DAY) : null,
+      revokedReason: revoked ? 'progress_reset' : null,
+    });
     data.certificates.push({ kind, issuedAt });
   };
 
-  t.db.transaction(() => {
-    for (let c = 0; c < COMPANIES; c++) {
-      const companyId = crypto.randomUUID();
-      const createdAt = c < edges.length ? (edges[c] as number) : between(NOW - 730 * DAY, NOW);
-      insertCompany.run(companyId, `Firma ${c}`, createdAt);
-      const avv = next() < 0.7;
-      data.companies.push({ id: companyId, createdAt, avv: false });
-      const staff = Math.floor(next() * 9); // 0-8 besides the policyholder
-      for (let p = 0; p <= staff; p++) {
-        const id = crypto.randomUUID();
-        const role = p === 0 ? 'employer' : p % 4 === 0 ? 'manager' : 'employee';
-        const active = p === 0 || next() < 0.8;
-        insertUser.run(
-          id,
-          `p${c}.${p}@stats.example`,
-          role,
-          companyId,
-          active ? 1 : 0,
-          p === 0 && avv ? 1 : 0,
-          createdAt,
-        );
-        data.people.push({ id, companyId, active });
-        // Two in a hundred companies have lost their policyholder (owner null): no AVV counted.
-        if (p === 0 && c % 50 !== 7) {
-          setOwner.run(id, companyId);
-          (data.companies.at(-1) as TSeed['companies'][number]).avv = avv;
-        }
-        const assigned = SLUGS.filter(() => next() < 0.35);
-        for (const slug of assigned) {
-          insertAssignment.run(id, slug, createdAt);
-          data.assignments.push({ userId: id, slug });
-        }
-        // A course revoked after it was started: its progress stays and still counts.
-        const revoked = next() < 0.1 ? SLUGS.find((slug) => !assigned.includes(slug)) : undefined;
-        let completedAll = assigned.length > 0;
-        for (const slug of revoked ? [...assigned, revoked] : assigned) {
-          if (next() >= 0.6) {
-            completedAll = false;
-            continue;
-          }
-          const startedAt = c < edges.length && p === 0 ? (edges[c] as number) : between(createdAt, NOW);
-          const completedAt = next() < 0.5 ? Math.min(NOW, startedAt + between(0, 30 * DAY)) : null;
-          if (completedAt === null) completedAll = false;
-          const updatedAt = completedAt ?? between(startedAt, NOW);
-          insertProgress.run(
-            crypto.randomUUID(),
-            id,
-            companyId,
-            slug,
-            completedAt === null ? 'started' : 'completed',
-            startedAt,
-            completedAt,
-            updatedAt,
-          );
-          data.progress.push({
-            userId: id,
-            companyId,
-            slug,
-            startedAt,
-            completedAt,
-            updatedAt,
-          });
-          if (completedAt !== null && next() < 0.1) certificate('personal', id, companyId, completedAt);
-        }
-        if (completedAll && next() < 0.5) certificate('personal', id, companyId, between(createdAt, NOW));
+  for (let c = 0; c < COMPANIES; c++) {
+    const companyId = crypto.randomUUID();
+    const createdAt = c < edges.length ? (edges[c] as number) : between(NOW - 730 * DAY, NOW);
+    companyRows.push({ id: companyId, companyName: `Firma ${c}`, createdAt: new Date(createdAt) });
+    const avv = next() < 0.7;
+    data.companies.push({ id: companyId, createdAt, avv: false });
+    const staff = Math.floor(next() * 9); // 0-8 besides the policyholder
+    for (let p = 0; p <= staff; p++) {
+      const id = crypto.randomUUID();
+      const role = p === 0 ? 'employer' : p % 4 === 0 ? 'manager' : 'employee';
+      const active = p === 0 || next() < 0.8;
+      userRows.push({
+        id,
+        firstname: 'Vorname',
+        lastname: 'Nachname',
+        email: `p${c}.${p}@stats.example`,
+        role,
+        companyId,
+        active,
+        orderProcessingAccepted: p === 0 && avv,
+        createdAt: new Date(createdAt),
+      });
+      data.people.push({ id, companyId, active });
+      // Two in a hundred companies have lost their policyholder (owner null): no AVV counted.
+      if (p === 0 && c % 50 !== 7) {
+        ownedCompanies.push(companyId);
+        (data.companies.at(-1) as TSeed['companies'][number]).avv = avv;
       }
-      if (avv && next() < 0.4) certificate('company', null, companyId, between(createdAt, NOW));
+      const assigned = SLUGS.filter(() => next() < 0.35);
+      for (const slug of assigned) {
+        assignmentRows.push({ userId: id, courseSlug: slug, assignedAt: new Date(createdAt) });
+        data.assignments.push({ userId: id, slug });
+      }
+      // A course revoked after it was started: its progress stays and still counts.
+      const revoked = next() < 0.1 ? SLUGS.find((slug) => !assigned.includes(slug)) : undefined;
+      let completedAll = assigned.length > 0;
+      for (const slug of revoked ? [...assigned, revoked] : assigned) {
+        if (next() >= 0.6) {
+          completedAll = false;
+          continue;
+        }
+        const startedAt = c < edges.length && p === 0 ? (edges[c] as number) : between(createdAt, NOW);
+        const completedAt = next() < 0.5 ? Math.min(NOW, startedAt + between(0, 30 * DAY)) : null;
+        if (completedAt === null) completedAll = false;
+        const updatedAt = completedAt ?? between(startedAt, NOW);
+        progressRows.push({
+          id: crypto.randomUUID(),
+          userId: id,
+          companyId,
+          courseSlug: slug,
+          status: completedAt === null ? 'started' : 'completed',
+          contentVersion: '1.0.0',
+          startedAt: new Date(startedAt),
+          completedAt: completedAt === null ? null : new Date(completedAt),
+          updatedAt: new Date(updatedAt),
+        });
+        data.progress.push({
+          userId: id,
+          companyId,
+          slug,
+          startedAt,
+          completedAt,
+          updatedAt,
+        });
+        if (completedAt !== null && next() < 0.1) certificate('personal', id, companyId, completedAt);
+      }
+      if (completedAll && next() < 0.5) certificate('personal', id, companyId, between(createdAt, NOW));
     }
+    if (avv && next() < 0.4) certificate('company', null, companyId, between(createdAt, NOW));
+  }
+
+  // Read committed: a test seed that nothing else writes to meanwhile; one transaction, all or nothing.
+  await transaction(t.db, async (tx) => {
+    await insertChunked(companyRows, (chunk) => tx.insert(companies).values(chunk));
+    await insertChunked(userRows, (chunk) => tx.insert(users).values(chunk));
+    // Companies and their policyholders point at each other: the owner is set once both exist.
+    await insertChunked(ownedCompanies, (chunk) =>
+      tx
+        .update(companies)
+        .set({
+          ownerId: sql`(select ${users.id} from ${users} where ${users.companyId} = ${companies.id} and ${users.role} = 'employer')`,
+        })
+        .where(inArray(companies.id, chunk)),
+    );
+    await insertChunked(assignmentRows, (chunk) => tx.insert(courseAssignments).values(chunk));
+    await insertChunked(progressRows, (chunk) => tx.insert(courseProgress).values(chunk));
+    await insertChunked(certificateRows, (chunk) => tx.insert(certificates).values(chunk));
   });
   return data;
 }
 
-beforeAll(() => {
-  t = createTestDb();
-  syncCourses(t.db);
-  const admin = seedAdmin(t.db);
-  token = sessionFor(t.db, admin).token;
-  seed = seedCompanies();
+beforeAll(async () => {
+  t = await createTestDb();
+  await syncCourses(t.db);
+  const admin = await seedAdmin(t.db);
+  token = (await sessionFor(t.db, admin)).token;
+  seed = await seedCompanies();
 }, 60_000);
 afterAll(() => t.cleanup());
 

@@ -1,5 +1,5 @@
 import { createProgress, saveProgress, syncCourses } from '@portal/core';
-import { courseProgress, eq } from '@portal/db';
+import { courseProgress, eq, transaction } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
@@ -16,14 +16,16 @@ let employer: TSeededUser & { companyId: string; token: string };
 let people: TSeededUser[];
 
 beforeAll(async () => {
-  t = createTestDb();
-  syncCourses(t.db);
+  t = await createTestDb();
+  await syncCourses(t.db);
   employer = await seedEmployer(t.db);
-  people = ['Anton', 'Berta', 'Cäsar'].map((lastname) => seedEmployee(t.db, employer.companyId, { lastname }));
+  people = [];
+  for (const lastname of ['Anton', 'Berta', 'Cäsar'])
+    people.push(await seedEmployee(t.db, employer.companyId, { lastname }));
   const foreign = await seedEmployer(t.db, { companyName: 'Andere GmbH' });
-  const stranger = seedEmployee(t.db, foreign.companyId);
+  const stranger = await seedEmployee(t.db, foreign.companyId);
   await callerFor(t.db, { token: foreign.token }).caller.trainings.assignToAll({ trainingSlug: 'malware' });
-  createProgress(t.db, { ...stranger, lang: 'de', companyId: foreign.companyId }, 'malware');
+  await createProgress(t.db, { ...stranger, lang: 'de', companyId: foreign.companyId }, 'malware');
 });
 afterAll(() => t.cleanup());
 
@@ -36,18 +38,19 @@ describe('course overview', () => {
     await caller.trainings.assignToAll({ trainingSlug: 'malware' });
     await caller.trainings.assign({ trainingSlug: 'byod', ownerId: caesar.id });
     const learner = (person: TSeededUser) => ({ ...person, lang: 'de' as const, companyId: employer.companyId });
-    saveProgress(t.db, learner(anton), {
+    await saveProgress(t.db, learner(anton), {
       trainingSlug: 'malware',
       slideIndex: 1,
       workingSeconds: 10,
       slideSeconds: {},
     });
-    createProgress(t.db, learner(berta), 'malware');
-    t.db
-      .update(courseProgress)
-      .set({ status: 'completed', completedAt: new Date() })
-      .where(eq(courseProgress.userId, berta.id))
-      .run();
+    await createProgress(t.db, learner(berta), 'malware');
+    await transaction(t.db, (tx) =>
+      tx
+        .update(courseProgress)
+        .set({ status: 'completed', completedAt: new Date() })
+        .where(eq(courseProgress.userId, berta.id)),
+    );
 
     const overview = await caller.trainings.overview({ lang: 'de', pageSize: 10 });
     const bySlug = Object.fromEntries(overview.courses.map((c) => [c.slug, c]));
@@ -66,7 +69,7 @@ describe('course overview', () => {
   it('is for employers and managers only', async () => {
     const person = people[0];
     if (!person) throw new Error('seed failed');
-    const { caller, errorOf } = callerFor(t.db, { token: sessionFor(t.db, person).token });
+    const { caller, errorOf } = callerFor(t.db, { token: (await sessionFor(t.db, person)).token });
     expect((await errorOf(caller.trainings.overview({}))).error.code).toBe('NOT_FOUND');
   });
 });

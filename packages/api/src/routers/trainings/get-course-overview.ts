@@ -47,10 +47,10 @@ export const getCourseOverviewProcedure = companyProcedure
       ),
     }),
   )
-  .query(({ ctx, input }) => {
+  .query(async ({ ctx, input }) => {
     const { lang, ...query } = input;
     return {
-      courses: courseOverview(ctx.db, ctx.companyId, lang ?? ctx.locale),
-      ...courseMatrix(ctx.db, ctx.companyId, query),
+      courses: await courseOverview(ctx.db, ctx.companyId, lang ?? ctx.locale),
+      ...(await courseMatrix(ctx.db, ctx.companyId, query)),
     };
   });

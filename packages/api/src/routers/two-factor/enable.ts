@@ -18,7 +18,7 @@ export const twoFactorEnableProcedure = authedProcedure
   .meta(meta)
   .input(z.object({ code: ZTotpCode }))
   .output(z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()) }))
-  .mutation(({ ctx, input }) => ({
+  .mutation(async ({ ctx, input }) => ({
     success: true as const,
-    ...confirmTotpEnrolment(ctx.db, ctx.config.totpKey, ctx.user.id, input.code, requestMeta(ctx)),
+    ...(await confirmTotpEnrolment(ctx.db, ctx.config.totpKey, ctx.user.id, input.code, requestMeta(ctx))),
   }));

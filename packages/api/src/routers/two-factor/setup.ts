@@ -17,4 +17,4 @@ export const twoFactorSetupProcedure = authedProcedure
   .meta(meta)
   .input(z.void())
   .output(ZTotpEnrolmentResponse)
-  .mutation(({ ctx }) => beginTotpEnrolment(ctx.db, ctx.config.totpKey, ctx.user.id));
+  .mutation(async ({ ctx }) => await beginTotpEnrolment(ctx.db, ctx.config.totpKey, ctx.user.id));

@@ -16,4 +16,4 @@ export const twoFactorStatusProcedure = authedProcedure
   .meta(meta)
   .input(z.void())
   .output(z.object({ enabled: z.boolean(), required: z.boolean(), recoveryCodesLeft: z.number().int() }))
-  .query(({ ctx }) => totpStatus(ctx.db, ctx.user.id));
+  .query(async ({ ctx }) => await totpStatus(ctx.db, ctx.user.id));

@@ -18,4 +18,4 @@ export const getQueueItemProcedure = adminProcedure
   .meta(meta)
   .input(ZUploadId)
   .output(ZQueueEntry.extend({ rows: z.array(ZPreviewRow), summary: ZPreviewSummary }))
-  .query(({ ctx, input }) => toQueueEntry(getQueuedUpload(ctx.db, input.id)));
+  .query(async ({ ctx, input }) => toQueueEntry(await getQueuedUpload(ctx.db, input.id)));

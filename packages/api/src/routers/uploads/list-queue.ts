@@ -17,4 +17,4 @@ export const listQueueProcedure = adminProcedure
   .meta(meta)
   .input(z.void())
   .output(z.array(ZQueueEntry))
-  .query(({ ctx }) => listPendingUploads(ctx.db).map(toQueueEntry));
+  .query(async ({ ctx }) => (await listPendingUploads(ctx.db)).map(toQueueEntry));

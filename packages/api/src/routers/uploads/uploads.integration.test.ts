@@ -1,5 +1,5 @@
 import { parseEmployeeCsv, submitUploadRequest } from '@portal/core';
-import { companies, employeeUploads, eq, users } from '@portal/db';
+import { companies, employeeUploads, eq, transaction, users } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
@@ -27,31 +27,37 @@ const csv = (tag: string, rows: number, extra: string[] = []) =>
   );
 
 /** An upload request as the policyholder's confirmed upload stores it. */
-function request(tag: string, rows: number, extra: string[] = [], cc: string | null = null) {
+async function request(tag: string, rows: number, extra: string[] = [], cc: string | null = null) {
   const parsed = parseEmployeeCsv(csv(tag, rows, extra), `${tag}.csv`);
-  return submitUploadRequest(
+  const { uploadId } = await submitUploadRequest(
     t.db,
     { ...employer, lang: 'de' },
     { filename: `${tag}.csv`, parsed, cc },
     { ip: '192.0.2.9' },
-  ).uploadId;
+  );
+  return uploadId;
 }
 
 const admin = () => callerFor(t.db, { token: adminToken });
-const statusOf = (id: string) => t.db.select().from(employeeUploads).where(eq(employeeUploads.id, id)).get();
+const statusOf = async (id: string) => {
+  const [row] = await t.db.select().from(employeeUploads).where(eq(employeeUploads.id, id));
+  return row;
+};
 
 beforeAll(async () => {
-  t = createTestDb();
-  adminToken = sessionFor(t.db, seedAdmin(t.db)).token;
+  t = await createTestDb();
+  adminToken = (await sessionFor(t.db, await seedAdmin(t.db))).token;
   employer = await seedEmployer(t.db, { companyName: 'Warteschlange GmbH' });
-  t.db.update(companies).set({ insuranceNumber: 'AS-0000000042' }).where(eq(companies.id, employer.companyId)).run();
+  await transaction(t.db, (tx) =>
+    tx.update(companies).set({ insuranceNumber: 'AS-0000000042' }).where(eq(companies.id, employer.companyId)),
+  );
 });
 afterAll(() => t.cleanup());
 
 describe('the queue of employer upload requests', () => {
   it('lists pending requests, previews one against today’s accounts, imports it once, and mails the result', async () => {
-    const uploadId = request('a', 50, ['Ohne;Mail;keine'], 'hr@queue.example');
-    seedEmployee(t.db, employer.companyId, { email: 'a.3@queue.example' });
+    const uploadId = await request('a', 50, ['Ohne;Mail;keine'], 'hr@queue.example');
+    await seedEmployee(t.db, employer.companyId, { email: 'a.3@queue.example' });
 
     const queue = await admin().caller.uploads.queue();
     expect(queue).toEqual([
@@ -71,25 +77,25 @@ describe('the queue of employer upload requests', () => {
     expect(preview.rows[3]).toMatchObject({ email: 'a.3@queue.example', status: 'existing' });
     expect(preview.rows[50]).toMatchObject({ line: 52, status: 'invalid', reasons: ['invalid_email'] });
 
-    const usersBefore = countRows(t.db, 'users');
+    const usersBefore = await countRows(t.db, 'users');
     const result = await admin().caller.uploads.importFromQueue({ id: uploadId });
     expect(result).toMatchObject({ uploadId, existing: 1, created: 49, validationErrors: 1, handled: 51 });
-    expect(countRows(t.db, 'users')).toBe(usersBefore + 49);
-    expect(statusOf(uploadId)).toMatchObject({ status: 'imported', processedAt: expect.any(Date) });
+    expect(await countRows(t.db, 'users')).toBe(usersBefore + 49);
+    expect(await statusOf(uploadId)).toMatchObject({ status: 'imported', processedAt: expect.any(Date) });
     expect(await admin().caller.uploads.queue()).toEqual([]);
-    const created = t.db.select().from(users).where(eq(users.email, 'a.0@queue.example')).get();
+    const [created] = await t.db.select().from(users).where(eq(users.email, 'a.0@queue.example'));
     expect(created).toMatchObject({ firstname: 'Günther', lastname: 'Schön', companyId: employer.companyId });
-    expect(outboxFor(t.db, 'a.0@queue.example')[0]?.template).toBe('invitation');
+    expect((await outboxFor(t.db, 'a.0@queue.example'))[0]?.template).toBe('invitation');
 
     const again = await admin().errorOf(admin().caller.uploads.importFromQueue({ id: uploadId }));
     expect(again.error.code).toBe('CONFLICT');
     expect(again.shape.data.messageKey).toBe('admin_upload.already_processed');
-    expect(countRows(t.db, 'users')).toBe(usersBefore + 49);
+    expect(await countRows(t.db, 'users')).toBe(usersBefore + 49);
 
     expect(await admin().caller.uploads.sendInformationMail({ id: uploadId, cc: 'Chefin@Queue.example' })).toEqual({
       sentTo: employer.email,
     });
-    const [mail] = outboxFor(t.db, employer.email).filter((m) => m.template === 'upload_processed');
+    const [mail] = (await outboxFor(t.db, employer.email)).filter((m) => m.template === 'upload_processed');
     expect(mail?.cc).toBe('chefin@queue.example');
     expect(mail?.subject).toBe('Ihre Mitarbeiterliste für Warteschlange GmbH wurde verarbeitet');
     expect(mail?.text).toContain(
@@ -100,17 +106,18 @@ describe('the queue of employer upload requests', () => {
   });
 
   it('rejects a request without creating anyone; a rejected request can be neither imported nor mailed about', async () => {
-    const uploadId = request('b', 50);
-    const usersBefore = countRows(t.db, 'users');
+    const uploadId = await request('b', 50);
+    const usersBefore = await countRows(t.db, 'users');
     expect(await admin().caller.uploads.reject({ id: uploadId })).toEqual({ id: uploadId, status: 'rejected' });
-    expect(statusOf(uploadId)).toMatchObject({ status: 'rejected', processedAt: expect.any(Date) });
-    expect(countRows(t.db, 'users')).toBe(usersBefore);
+    expect(await statusOf(uploadId)).toMatchObject({ status: 'rejected', processedAt: expect.any(Date) });
+    expect(await countRows(t.db, 'users')).toBe(usersBefore);
+    // One after the other: a call started before its turn could fail before anything awaits it.
     for (const call of [
-      admin().caller.uploads.reject({ id: uploadId }),
-      admin().caller.uploads.importFromQueue({ id: uploadId }),
-      admin().caller.uploads.queueItem({ id: uploadId }),
+      () => admin().caller.uploads.reject({ id: uploadId }),
+      () => admin().caller.uploads.importFromQueue({ id: uploadId }),
+      () => admin().caller.uploads.queueItem({ id: uploadId }),
     ]) {
-      expect((await admin().errorOf(call)).shape.data.messageKey).toBe('admin_upload.already_processed');
+      expect((await admin().errorOf(call())).shape.data.messageKey).toBe('admin_upload.already_processed');
     }
     const mail = await admin().errorOf(admin().caller.uploads.sendInformationMail({ id: uploadId }));
     expect(mail.shape.data.messageKey).toBe('admin_upload.not_imported');
@@ -118,10 +125,10 @@ describe('the queue of employer upload requests', () => {
   });
 
   it('is refused to the policyholder', async () => {
-    const uploadId = request('c', 50);
+    const uploadId = await request('c', 50);
     const { caller, errorOf } = callerFor(t.db, { token: employer.token });
     expect((await errorOf(caller.uploads.importFromQueue({ id: uploadId }))).error.code).toBe('NOT_FOUND');
-    expect(statusOf(uploadId)?.status).toBe('pending');
+    expect((await statusOf(uploadId))?.status).toBe('pending');
   });
 });
 
@@ -142,10 +149,7 @@ describe('the company picker', () => {
     expect((await admin().caller.uploads.searchCompanies({ query: employer.email }))[0]?.id).toBe(employer.companyId);
     expect(await admin().caller.uploads.searchCompanies({ query: '100%' })).toEqual([]);
     for (let i = 0; i < 21; i++)
-      t.db
-        .insert(companies)
-        .values({ companyName: `Masse ${i} AG` })
-        .run();
+      await transaction(t.db, (tx) => tx.insert(companies).values({ companyName: `Masse ${i} AG` }));
     expect(await admin().caller.uploads.searchCompanies({ query: 'Masse' })).toHaveLength(20);
     expect(await admin().caller.uploads.searchCompanies({ query: '' })).toHaveLength(20);
   });

@@ -1,0 +1,28 @@
+import { hashPasswordSync, sealPlainTotpSecrets, seedDemoLearning, syncCourses, type TConfig } from '@portal/core';
+import { migrateDatabase, seedDemoData, type TDatabase } from '@portal/db';
+import type { TLogger } from '../logger.ts';
+import { printDemoCredentials } from '../print-demo-credentials.ts';
+
+/**
+ * What runs once before the portal takes requests: migrations, sealing old TOTP secrets, the
+ * course catalogue from content/, and the demo data on an empty database. With several processes
+ * the primary does it before it forks (ADR 029); each step is also safe when two processes run it
+ * at once (ADR 028).
+ */
+export async function prepareDatabase(db: TDatabase, config: TConfig, logger: TLogger): Promise<void> {
+  await migrateDatabase(db);
+  // A database from before ADR 026 (or a restored old backup) still holds plain TOTP secrets.
+  const sealedSecrets = await sealPlainTotpSecrets(db, config.totpKey);
+  if (sealedSecrets > 0) logger.info(`two-factor: sealed the TOTP secrets of ${sealedSecrets} accounts`);
+  // Content is validated here: broken course files stop the start instead of reaching learners.
+  const synced = await syncCourses(db);
+  logger.info(`courses: ${synced.synced} synced from content/, ${synced.retired} retired`);
+  if (config.seedDemo) {
+    const credentials = await seedDemoData(db, hashPasswordSync, config.DEMO_PASSWORD);
+    if (credentials.length > 0) {
+      await seedDemoLearning(db);
+      const startOver = config.DATABASE_URL ? 'start over on an empty database' : 'delete ./data to start over';
+      printDemoCredentials(credentials, config.publicUrl, startOver);
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, startPostgresCluster, type TPostgresCluster } from '@portal/db/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TTestDb } from '../../../../packages/api/src/test/test-db.ts';
+import { openPostgresOrm } from '../../../../packages/db/src/postgres-database.ts';
+
+/*
+ * The real server, started as a production operator would (ADR 029): `WEB_CONCURRENCY=2` gives a
+ * primary with two server processes on one port; SIGTERM drains them without cutting off a request;
+ * a PostgreSQL restart under load answers clean 503s and then recovers without restarting them.
+ */
+const MAIN = join(import.meta.dirname, '../main.ts');
+const PASSWORD = 'Leuchtturm-Kompass-Nebel-42';
+const started: ChildProcess[] = [];
+
+async function startPortal(location: string, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...(location.startsWith('postgres') ? { DATABASE_URL: location } : { DATABASE_FILE: location }),
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: '2',
+      WEB_DIST: join(import.meta.dirname, 'no-web-app-here'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  started.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const ready = await fetch(`${base}/readyz`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ready) return { child, base };
+    if (child.exitCode !== null) throw new Error(`the portal exited with ${child.exitCode}`);
+    await sleep(100);
+  }
+  throw new Error('the portal did not become ready');
+}
+
+/** The server processes the primary forked (tsx may run a helper process of its own beside them). */
+const workersOf = (child: ChildProcess) =>
+  execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)])
+    .toString()
+    .split('\n')
+    .filter((line) => line.includes('main.ts'))
+    .map((line) => line.trim().split(/\s+/)[0]);
+
+const signIn = (base: string) =>
+  fetch(`${base}/api/employee/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'employee@example.com', password: PASSWORD }),
+  });
+
+afterEach(async () => {
+  for (const child of started.splice(0)) {
+    if (child.exitCode === null) {
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+    }
+  }
+});
+
+describe('several server processes', () => {
+  let t: TTestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+  });
+  afterAll(() => t.cleanup());
+
+  it('WEB_CONCURRENCY=2 serves from two processes, and SIGTERM finishes every request in flight', async () => {
+    const { child, base } = await startPortal(t.location);
+    expect(workersOf(child)).toHaveLength(2);
+
+    // Sign-ins are slow (argon2): many are still running when the stop signal arrives.
+    const requests = Array.from({ length: 24 }, () => signIn(base).then((response) => response.status));
+    await sleep(150);
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    expect(await Promise.all(requests)).toEqual(Array.from({ length: 24 }, () => 200));
+    const [code] = await exited;
+    expect(code).toBe(0);
+    // Drained: nothing answers on the port any more.
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  }, 90_000);
+});
+
+describe('a PostgreSQL restart under load', () => {
+  let cluster: TPostgresCluster;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+    const admin = openPostgresOrm(cluster.url(), { poolSize: 1 });
+    await admin.execute(sql`create database portal_fault`);
+    await admin.$client.end();
+  }, 60_000);
+  afterAll(() => cluster?.stop());
+
+  it('answers clean 503s while the database is away and recovers without a restart', async () => {
+    const { child, base } = await startPortal(cluster.url('portal_fault'));
+    const workers = workersOf(child);
+    const login = await signIn(base);
+    const { id: token } = (await login.json()) as { id: string };
+    const courses = () =>
+      fetch(`${base}/api/progress/get-progress`, {
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+      });
+    expect((await courses()).status).toBe(200);
+
+    cluster.pause();
+    const whileAway = await Promise.all(Array.from({ length: 10 }, () => courses()));
+    for (const response of whileAway) {
+      expect(response.status).toBe(503);
+      const body = (await response.json()) as { message: string };
+      expect(body.message).toBe(
+        'The portal is temporarily unavailable. Please try again in a few minutes; what you have saved so far is kept.',
+      );
+      expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|stack|ECONN/);
+    }
+    expect((await fetch(`${base}/readyz`)).status).toBe(503);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+
+    cluster.resume();
+    let recovered = false;
+    for (let attempt = 0; attempt < 100 && !recovered; attempt += 1) {
+      recovered = (await courses()).status === 200;
+      if (!recovered) await sleep(100);
+    }
+    expect(recovered).toBe(true);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    // The same server processes: nothing was restarted.
+    expect(workersOf(child)).toEqual(workers);
+  }, 120_000);
+});

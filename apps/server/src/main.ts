@@ -89,6 +89,8 @@ async function runServer(settings: TConfig, prepare: boolean) {
     draining = true;
     logger.info(`${signal}: process ${process.pid} drains`);
     clearInterval(housekeeping);
+    // Readiness says 503 from now; connections already waiting on the socket are still accepted.
+    await new Promise((resolve) => setTimeout(resolve, settings.SHUTDOWN_DELAY_MS));
     // net.Server's close, not http.Server's: it stops accepting but leaves connections alone. The
     // HTTP close also cuts connections it thinks idle, which includes ones just accepted whose
     // request has not been read yet. Responses now say `Connection: close` (app.ts), so kept-alive

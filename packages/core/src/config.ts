@@ -26,6 +26,11 @@ export const ZConfig = z
       .optional(),
     /** Server processes on the one port (ADR 029); 1 runs the server without a primary. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * How long a stopping process keeps accepting after its readiness turned 503, so the load
+     * balancer stops sending and connections already queued on the socket are taken, not reset.
+     */
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
     /** How long a stopping process lets requests in flight finish before it closes them. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(20_000),
     /** Database connections per server process on PostgreSQL. */

@@ -66,7 +66,7 @@ export async function migratePostgres(orm: TPostgresOrm, folder = POSTGRES_MIGRA
 
 /** SQLSTATEs after which the whole transaction may simply run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
-const ATTEMPTS = 5;
+const ATTEMPTS = 10;
 
 function sqlState(error: unknown): string | undefined {
   for (let current = error; current instanceof Error; current = current.cause) {

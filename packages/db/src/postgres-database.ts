@@ -80,7 +80,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * PostgreSQL (ADR 028): a pool per process. A transaction runs at the isolation its caller names
- * (read committed unless said otherwise) and runs again, up to five times with a growing random
+ * (read committed unless said otherwise) and runs again, up to ten times with a growing random
  * pause, when PostgreSQL aborts it for a serialization failure or a deadlock: both mean that
  * nothing of it was written, and running it again is what the SQL standard expects.
  */

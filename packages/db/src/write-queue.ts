@@ -5,24 +5,12 @@
  */
 export class WriteQueue {
   private tail: Promise<unknown> = Promise.resolve();
-  private waiting = 0;
-
   run<T>(job: () => Promise<T>): Promise<T> {
-    this.waiting += 1;
     const result = this.tail.then(job);
     this.tail = result.then(
-      () => this.done(),
-      () => this.done(),
+      () => undefined,
+      () => undefined,
     );
     return result;
-  }
-
-  /** Jobs queued or running. */
-  get length(): number {
-    return this.waiting;
-  }
-
-  private done() {
-    this.waiting -= 1;
   }
 }

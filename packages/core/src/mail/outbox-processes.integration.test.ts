@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, mailOutbox, transaction } from '@portal/db';
 import { freePort } from '@portal/db/testing';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TTestDb } from '../../../api/src/test/test-db.ts';
+import { startSmtp, stopSmtp } from './test-smtp-server.ts';
 
 /*
  * Issue 16: two server processes share one outbox. 500 mails wait; the SMTP server is down at
@@ -20,22 +20,6 @@ beforeAll(async () => {
   t = await createTestDb();
 });
 afterAll(() => t.cleanup());
-
-function startSmtp(port: number, received: string[]): Promise<SMTPServer> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      received.push(address.address);
-      callback();
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.on('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
-}
 
 function runWorkerProcess(location: string, smtpUrl: string): Promise<number> {
   const child = spawn(
@@ -75,11 +59,11 @@ describe('the outbox with two processes', () => {
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(eq(mailOutbox.status, 'sent'));
-    const smtp = await startSmtp(port, received);
+    const smtp = await startSmtp(port, [], received);
     try {
       expect(await Promise.all(workers)).toEqual([0, 0]);
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await stopSmtp(smtp);
     }
 
     expect(pendingWhileDown).toBeUndefined();

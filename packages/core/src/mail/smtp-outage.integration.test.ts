@@ -1,47 +1,11 @@
-import { createServer } from 'node:net';
 import { eq, mailOutbox, transaction } from '@portal/db';
-import { SMTPServer } from 'smtp-server';
+import { freePort } from '@portal/db/testing';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TTestDb } from '../../../api/src/test/test-db.ts';
 import { enqueueMail } from './outbox.ts';
+import { startSmtp, stopSmtp } from './test-smtp-server.ts';
 import { backoffMs, createMailWorker, type TMailWorker } from './worker.ts';
-
-/** A port nobody listens on yet, so the first attempt meets a refused connection. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function startSmtp(port: number, received: string[]): Promise<SMTPServer> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    closeTimeout: 500,
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.on('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
-}
-
-const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 let t: TTestDb;
 let port: number;

@@ -20,6 +20,12 @@ export {
 export * from './backup.ts';
 export { companyVersion, type TCompanyVersion } from './company-version.ts';
 export {
+  CopyRefusedError,
+  copySqliteToPostgres,
+  type TCopiedTable,
+  type TCopyEvent,
+} from './copy-to-postgres/copy-to-postgres.ts';
+export {
   DATABASE,
   driverOf,
   type TDatabase,

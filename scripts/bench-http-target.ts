@@ -2,8 +2,9 @@
  * The server side of `bench-http.ts`, in a process of its own so that it has the event loop (and
  * a core) to itself while autocannon loads it from the parent, as in production:
  *   tsx scripts/bench-http-target.ts portal <sqlite file>   the real app (createApp), production config
- *   tsx scripts/bench-http-target.ts baseline <dir>          bare Hono: GET /json and POST /insert, and the
- *                                                            floor of the learner calls (below) on <dir>/portal.sqlite
+ *   tsx scripts/bench-http-target.ts baseline <dir> [db]     bare Hono: GET /json and POST /insert, and the
+ *                                                            floor of the learner calls (below) on [db]
+ *                                                            (a PostgreSQL URL), else <dir>/portal.sqlite
  * Prints `listening <url>` once it accepts connections.
  */
 import { randomBytes } from 'node:crypto';
@@ -17,9 +18,9 @@ import { Hono } from 'hono';
 import { createApp } from '../apps/server/src/app.ts';
 import { bodyText } from '../apps/server/src/http/read-body.ts';
 
-const [mode, path] = process.argv.slice(2);
+const [mode, path, floorDatabase] = process.argv.slice(2);
 if (!path || (mode !== 'portal' && mode !== 'baseline')) {
-  console.error('usage: bench-http-target.ts portal <sqlite file> | baseline <dir>');
+  console.error('usage: bench-http-target.ts portal <sqlite file> | baseline <dir> [database]');
   process.exit(2);
 }
 
@@ -52,7 +53,7 @@ function baseline(dir: string) {
     insert.run(Date.now());
     return c.json({ ok: true });
   });
-  floor(app, openDatabase(join(dir, 'portal.sqlite')));
+  floor(app, openDatabase(floorDatabase ?? join(dir, 'portal.sqlite')));
   return app;
 }
 

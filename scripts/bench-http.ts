@@ -19,120 +19,20 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { hashPasswordSync, seedDemoLearning, syncCourses } from '@portal/core';
-import {
-  closeDatabase,
-  companies,
-  courseAssignments,
-  courseProgress,
-  eq,
-  migrateDatabase,
-  openDatabase,
-  seedDemoData,
-  transaction,
-  users,
-} from '@portal/db';
 import autocannon from 'autocannon';
+import { BENCH_PASSWORD, BIG_BOSS, benchLearners, createBenchDatabase } from './support/bench-data.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const PASSWORD = 'Leuchtturm-Kompass-Nebel-42';
+const PASSWORD = BENCH_PASSWORD;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
 const file = join(dir, 'portal.sqlite');
-const db = openDatabase(file);
-await migrateDatabase(db);
-await syncCourses(db);
-await seedDemoData(db, hashPasswordSync, PASSWORD);
-await seedDemoLearning(db);
-
-/** The demo employer's password hash: every account below signs in with the same password. */
-const [demoEmployer] = await db
-  .select({ passwordHash: users.passwordHash })
-  .from(users)
-  .where(eq(users.email, 'employer@example.com'));
-const hash = demoEmployer?.passwordHash ?? null;
-if (!hash) throw new Error('the demo data has no employer');
-
-// A 5,000-person company for the dashboard (six courses each, 60 % started, 30 % completed).
-const bigBoss = 'boss@big.example';
 // Fifty learners of the large company can sign in: the learner calls run as fifty users, one
 // session per connection, as the issue's "50 concurrent users" asks.
-const LEARNERS = Array.from({ length: CONNECTIONS }, (_, index) => `p${index}@big.example`);
-{
-  const now = new Date();
-  const slugs = ['5-golden-rules', 'password-security', 'email-security', 'social-engineering', 'malware', 'byod'];
-  const learners = new Set(LEARNERS);
-  const people = Array.from({ length: 5000 }, (_, i) => {
-    const email = `p${i}@big.example`;
-    const learner = learners.has(email);
-    return {
-      id: `big-${i}`,
-      firstname: 'Vor',
-      lastname: `Nach${i}`,
-      email,
-      role: 'employee' as const,
-      companyId: 'big',
-      active: true,
-      createdAt: now,
-      ...(learner && { isFirstLogin: false, dataProtectionPolicyAccepted: true, passwordHash: hash }),
-    };
-  });
-  const assignments = people.flatMap((person) => slugs.map((slug) => ({ userId: person.id, courseSlug: slug })));
-  const progress = people.flatMap((person, i) =>
-    slugs.flatMap((slug, k) => {
-      const roll = (i * 7 + k * 13) % 10;
-      if (roll >= 6) return [];
-      const done = roll < 3;
-      return [
-        {
-          id: `big-${i}-${k}`,
-          userId: person.id,
-          companyId: 'big',
-          courseSlug: slug,
-          status: done ? ('completed' as const) : ('started' as const),
-          workingSeconds: 400,
-          attention: 800,
-          contentVersion: '1',
-          startedAt: now,
-          completedAt: done ? now : null,
-          updatedAt: now,
-        },
-      ];
-    }),
-  );
-  /** Rows per insert statement: well under the bound-parameter limit of both databases. */
-  const chunks = <T>(rows: T[], size = 500) =>
-    Array.from({ length: Math.ceil(rows.length / size) }, (_, k) => rows.slice(k * size, (k + 1) * size));
-  // Read committed: the bulk load of a database of its own, in one transaction.
-  await transaction(db, async (tx) => {
-    await tx.insert(companies).values({ id: 'big', companyName: 'Groß GmbH', createdAt: now });
-    await tx.insert(users).values({
-      id: 'big-boss',
-      firstname: 'Bea',
-      lastname: 'Boss',
-      email: bigBoss,
-      role: 'employer',
-      companyId: 'big',
-      passwordHash: hash,
-      active: true,
-      isFirstLogin: false,
-      dataProtectionPolicyAccepted: true,
-      orderProcessingAccepted: true,
-      sawVideo: true,
-      createdAt: now,
-    });
-    await tx.update(companies).set({ ownerId: 'big-boss' }).where(eq(companies.id, 'big'));
-    for (const chunk of chunks(people)) await tx.insert(users).values(chunk);
-    for (const chunk of chunks(assignments)) await tx.insert(courseAssignments).values(chunk);
-    for (const chunk of chunks(progress)) await tx.insert(courseProgress).values(chunk);
-  });
-}
-
-const [demoEmployee] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'employee@example.com'));
-if (!demoEmployee) throw new Error('the demo data has no employee');
-const employeeId = demoEmployee.id;
-await closeDatabase(db);
+const LEARNERS = benchLearners(CONNECTIONS);
+const bigBoss = BIG_BOSS;
+const { employeeId } = await createBenchDatabase(file, CONNECTIONS);
 
 /** Starts a target process and waits until it listens. */
 async function start(mode: 'portal' | 'baseline', path: string): Promise<{ url: string; child: ChildProcess }> {

@@ -6,8 +6,15 @@ import { defineConfig, devices } from '@playwright/test';
  * engineers or agents on one machine) do not share a server or a database. CI uses the defaults.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DATA_DIR = process.env.E2E_DATA_DIR ?? './data/e2e';
+/**
+ * The run's database: the embedded SQLite file (default), or with `E2E_DATABASE=postgres` a
+ * throwaway PostgreSQL cluster that e2e/serve.ts starts, served by two processes (issue 16).
+ */
+export const E2E_DATABASE = process.env.E2E_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+const DATA_DIR = process.env.E2E_DATA_DIR ?? (E2E_DATABASE === 'postgres' ? './data/e2e-postgres' : './data/e2e');
 export const E2E_DATABASE_FILE = `${DATA_DIR}/portal.sqlite`;
+/** Where e2e/serve.ts writes the PostgreSQL cluster's connection string for the support code. */
+export const E2E_DATABASE_URL_FILE = `${DATA_DIR}/database-url`;
 export const E2E_DEMO_PASSWORD = 'Leuchtturm-Kompass-Nebel-42';
 export const E2E_MAIL_DIR = `${DATA_DIR}/mail`;
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
@@ -56,6 +63,8 @@ export default defineConfig({
     command: 'node --import tsx e2e/serve.ts',
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
+    // SIGTERM, so that the server drains and e2e/serve.ts removes its PostgreSQL cluster.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
@@ -63,6 +72,9 @@ export default defineConfig({
       PORT: String(PORT),
       NODE_ENV: 'test',
       DATABASE_FILE: E2E_DATABASE_FILE,
+      E2E_DATABASE,
+      E2E_DATABASE_URL_FILE,
+      WEB_CONCURRENCY: E2E_DATABASE === 'postgres' ? '2' : '1',
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sealTotpSecret } from '@portal/core';
 import {
   and,
@@ -16,7 +17,7 @@ import {
   users,
 } from '@portal/db';
 import { Secret } from 'otpauth';
-import { E2E_DATABASE_FILE, E2E_TOTP_KEY } from '../../playwright.config.ts';
+import { E2E_DATABASE, E2E_DATABASE_FILE, E2E_DATABASE_URL_FILE, E2E_TOTP_KEY } from '../../playwright.config.ts';
 
 /**
  * Direct access to the e2e database for set-up the UI cannot do (or not quickly), through the
@@ -24,12 +25,17 @@ import { E2E_DATABASE_FILE, E2E_TOTP_KEY } from '../../playwright.config.ts';
  * its own handle and closes it again, as another process beside the running server.
  */
 export async function withDb<T>(work: (db: TDatabase) => Promise<T>): Promise<T> {
-  const db = openDatabase(E2E_DATABASE_FILE);
+  const db = openDatabase(databaseLocation(), { poolSize: 1 });
   try {
     return await work(db);
   } finally {
     await closeDatabase(db);
   }
+}
+
+/** The run's SQLite file, or the URL of the PostgreSQL cluster e2e/serve.ts started. */
+function databaseLocation(): string {
+  return E2E_DATABASE === 'postgres' ? readFileSync(E2E_DATABASE_URL_FILE, 'utf8').trim() : E2E_DATABASE_FILE;
 }
 
 /** Runs `work` in one transaction on the e2e database. */

@@ -8,6 +8,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
+    // Vitest's default is one worker less than the cores: one worker on a 2-core CI machine, which
+    // then idles half the time while tests wait on argon2, fsync, SMTP and PostgreSQL. Three keep
+    // both cores busy (measured in docs/benchmarks.md, CI timings).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     // epic-stack: an unexpected console.error fails the test that caused it.
     setupFiles: ['./vitest.setup.ts'],
     projects: [

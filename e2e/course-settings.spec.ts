@@ -2,8 +2,9 @@ import { createCompany, createLearner } from './support/db.ts';
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts';
 
 test('an employer assigns and revokes courses per person and for all, and the counts follow', async ({ page }) => {
-  // A name no other spec uses: they add learners to the same demo company in parallel.
-  await createLearner('matrix.learner@example.com', [], 'de', { firstname: 'Mira', lastname: 'Matrixprobe' });
+  // A name no other spec (and no repeat of this one) uses: they add learners to the same demo company.
+  const lastname = `Matrixprobe${Date.now().toString(36)}`;
+  await createLearner(`matrix.${lastname}@example.com`, [], 'de', { firstname: 'Mira', lastname });
   await signIn(page, 'employer');
   await expect(page).toHaveURL(/\/course-settings$/);
   await expect(page.getByRole('heading', { name: 'Kurseinstellungen', level: 1 })).toBeVisible();
@@ -15,8 +16,8 @@ test('an employer assigns and revokes courses per person and for all, and the co
   const counts = async () => (await courseRow.getByRole('cell').allTextContents()).slice(1, 4).map(Number);
   const before = await counts();
 
-  await page.getByRole('searchbox', { name: 'Suchen' }).fill('Matrixprobe');
-  const cell = page.getByRole('checkbox', { name: 'Private Geräte im Job (BYOD) für Mira Matrixprobe' });
+  await page.getByRole('searchbox', { name: 'Suchen' }).fill(lastname);
+  const cell = page.getByRole('checkbox', { name: `Private Geräte im Job (BYOD) für Mira ${lastname}` });
   await expect(cell).not.toBeChecked();
   await cell.focus();
   await page.keyboard.press('Space');

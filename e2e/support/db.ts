@@ -59,8 +59,9 @@ export async function inviteEmployee(email: string, firstname = 'Ina', lastname 
   const token = randomBytes(32).toString('hex');
   const hash = createHash('sha256').update(token).digest('hex');
   await writeDb(async (tx) => {
-    const [company] = await tx.select({ id: companies.id }).from(companies).limit(1);
-    if (!company) throw new Error('no company in the e2e database');
+    // The demo company by its employee: `limit 1` alone picks any company on PostgreSQL once the
+    // specs have created others.
+    const company = { id: (await demoUser(tx, 'employee@example.com')).companyId };
     const userId = crypto.randomUUID();
     const now = new Date();
     await tx.insert(users).values({

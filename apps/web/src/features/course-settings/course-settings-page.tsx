@@ -32,12 +32,16 @@ export default function CourseSettingsPage() {
   const revokeAll = trpc.trainings.revokeForAll.useMutation();
 
   const fail = (error: unknown) => toast.error(errorMessage(error) ?? t('app.something_went_wrong'));
-  const refresh = () =>
-    Promise.all([
+  const refresh = async () => {
+    // A first fetch still in flight (a new search, no data yet) is not restarted by invalidate(),
+    // and it may have read the counts before this change committed: cancel it, then refetch.
+    await utils.trainings.overview.cancel();
+    await Promise.all([
       utils.trainings.overview.invalidate(),
       utils.employee.list.invalidate(),
       utils.company.employees.invalidate(),
     ]);
+  };
   const toggle = async (trainingSlug: string, ownerId: string, on: boolean) => {
     try {
       await (on ? assign : revoke).mutateAsync({ trainingSlug, ownerId });

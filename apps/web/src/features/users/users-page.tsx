@@ -43,7 +43,11 @@ export default function UsersPage() {
   const companyId = me.companyId;
   const viewerRole = me.role;
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / STAFF_PAGE_SIZE));
-  const refresh = () => Promise.all([utils.employee.list.invalidate(), utils.company.employees.invalidate()]);
+  const refresh = async () => {
+    // As on the course settings: a first fetch in flight is cancelled, not reused, after a change.
+    await utils.employee.list.cancel();
+    await Promise.all([utils.employee.list.invalidate(), utils.company.employees.invalidate()]);
+  };
   const fail = (error: unknown) => toast.error(errorMessage(error) ?? t('app.something_went_wrong'));
   const nameOf = (person: TStaffRow) => `${person.firstname} ${person.lastname}`;
 

@@ -104,4 +104,58 @@ describe('PostgreSQL migrations', () => {
       activity: [],
     });
   });
+
+  it('take the company rows at the commit only, so learners of one company save side by side', async () => {
+    const company = randomUUID();
+    await orm.execute(sql`insert into companies (id, company_name) values (${company}, 'Parallel GmbH')`);
+    const learners = [randomUUID(), randomUUID()];
+    for (const [index, id] of learners.entries()) {
+      await orm.execute(sql`insert into users (id, firstname, lastname, email, role, company_id, active)
+        values (${id}, 'A', 'B', ${`parallel${index}@example.com`}, 'employee', ${company}, true)`);
+    }
+    const version = async () =>
+      Number(
+        (await rows<{ progress: string }>(sql`select progress from company_versions where company_id = ${company}`))[0]
+          ?.progress,
+      );
+    const before = await version();
+    const save = (id: string, at: number) => ({
+      text: `insert into course_progress (id, user_id, company_id, course_slug, status, content_version, started_at, updated_at)
+        values ($1, $2, $3, 'phishing', 'started', '1', $4, $4)`,
+      values: [randomUUID(), id, company, at],
+    });
+    const first = await orm.$client.connect();
+    const second = await orm.$client.connect();
+    try {
+      await first.query('begin');
+      await first.query(save(learners[0] ?? '', 1_000));
+      // With the counters updated by plain AFTER triggers, this save waited for the first one's
+      // lock on the company's rows until the first committed, and the lock timeout failed it.
+      await second.query('begin');
+      await second.query("set local lock_timeout = '2s'");
+      await second.query(save(learners[1] ?? '', 2_000));
+      await first.query('commit');
+      await second.query('commit');
+    } finally {
+      first.release();
+      second.release();
+    }
+    expect(await version()).toBe(before + 2);
+    expect(await rows(sql`select last_progress_at from stats_company_activity where company_id = ${company}`)).toEqual([
+      { last_progress_at: 2_000 },
+    ]);
+
+    // The counters run at the commit, after a deletion later in the same transaction: they must
+    // not write for the company that is gone.
+    const client = await orm.$client.connect();
+    try {
+      await client.query('begin');
+      await client.query('update course_progress set updated_at = 3000 where company_id = $1', [company]);
+      await client.query('delete from companies where id = $1', [company]);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    expect(await rows(sql`select company_id from stats_company_activity where company_id = ${company}`)).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 
 const STRONG = 'Sommerwind über Hamburg 2026';
@@ -36,7 +37,9 @@ test('a policyholder registers, is signed in, completes the settings and lands o
   await profile.getByLabel('Straße und Hausnummer').fill('Hafenweg 3');
   await profile.getByLabel('PLZ').fill('20457');
   await profile.getByLabel('Ort').fill('Hamburg');
-  await profile.getByRole('button', { name: 'Speichern' }).click();
+  // Each save is awaited by its own answer: the first save's toast is still showing during the
+  // second, so the toast alone cannot tell that the second one has been stored.
+  await saved(page, 'employee.update', profile.getByRole('button', { name: 'Speichern' }));
   await expect(page.getByText('Ihre Änderungen wurden gespeichert.').first()).toBeVisible();
 
   const company = page.getByRole('form', { name: 'Unternehmen' });
@@ -48,8 +51,7 @@ test('a policyholder registers, is signed in, completes the settings and lands o
   await company.getByLabel('Versicherungsnummer').blur();
   await expect(company.getByText('Ungültige Versicherungsnummer (Format: AS- und 10 Ziffern).')).toBeVisible();
   await company.getByLabel('Versicherungsnummer').fill('AS-4711081542');
-  await company.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByText('Ihre Änderungen wurden gespeichert.').first()).toBeVisible();
+  await saved(page, 'company.update', company.getByRole('button', { name: 'Speichern' }));
 
   await page.getByRole('link', { name: 'Kurseinstellungen' }).click();
   await expect(page).toHaveURL('/course-settings');
@@ -94,3 +96,12 @@ test('a used email gets users.email_already_exists', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('E-Mail existiert bereits');
   await expect(page).toHaveURL('/register');
 });
+
+/** Clicks `button` and waits for the tRPC mutation `procedure` to answer with success. */
+async function saved(page: Page, procedure: string, button: Locator) {
+  const answer = page.waitForResponse(
+    (response) => response.url().includes(`/trpc/${procedure}`) && response.request().method() === 'POST',
+  );
+  await button.click();
+  expect((await answer).ok()).toBe(true);
+}

@@ -176,6 +176,9 @@ test('a learner goes from sign-in to the certificate with the keyboard alone', a
   // Back and forth once more with the arrows, then on to the quiz.
   await page.keyboard.press('ArrowLeft');
   await expect(page).toHaveURL(new RegExp(`/${file.slides.length - 1}$`));
+  // As in the loop above: the slide has rendered and taken the focus before the next key.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(file.slides.at(-2)?.title ?? '');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(new RegExp(`/${file.slides.length}$`));
   await expectNoTrap(page);

@@ -44,7 +44,14 @@ export default function SlidePlayerPage() {
   // a ref: a key pressed right after a slide change must not act on the previous slide.
   const lastIndex = slides.length - 1;
   const position = useRef({ index, lastIndex, slug });
-  position.current = { index, lastIndex, slug };
+  // Only a newly rendered slide resets it: a re-render of the slide still shown (a query update
+  // while the next navigation is pending) must not undo a key already pressed.
+  const rendered = useRef({ index, slug });
+  if (rendered.current.index !== index || rendered.current.slug !== slug) {
+    rendered.current = { index, slug };
+    position.current = { index, lastIndex, slug };
+  }
+  position.current.lastIndex = lastIndex;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;

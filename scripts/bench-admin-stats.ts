@@ -14,9 +14,8 @@
 import { spawnSync } from 'node:child_process';
 import { defaultStatsPeriod, overallStats } from '@portal/core';
 import { ensureLoadDatabase, FULL_LOAD_SIZE, LOAD_DATABASE_FILE } from '@portal/core/load-data';
-import { closeDatabase, copySqliteToPostgres, migrateDatabase, openDatabase, type TDatabase } from '@portal/db';
-import { openPostgresOrm } from '../packages/db/src/postgres-database.ts';
-import { startPostgresCluster } from '../packages/db/src/testing/postgres-cluster.ts';
+import { closeDatabase, migrateDatabase, openDatabase, type TDatabase } from '@portal/db';
+import { copyIntoNewDatabase, startDurableCluster } from './support/bench-postgres.ts';
 
 const ROUNDS = 20;
 const TARGET_MS = 300;
@@ -58,18 +57,9 @@ if (only === 'postgres') {
 
 /** Copies the load file into a fresh cluster (timed), then measures there. */
 async function onPostgres(file: string) {
-  const cluster = await startPostgresCluster({
-    settings: { fsync: 'on', full_page_writes: 'on', synchronous_commit: 'on', shared_buffers: '512MB' },
-  });
+  const cluster = await startDurableCluster({ shared_buffers: '512MB' });
   try {
-    const admin = openPostgresOrm(cluster.url(), { poolSize: 1 });
-    await admin.execute('create database load');
-    await admin.$client.end();
-    const url = cluster.url('load');
-    const started = performance.now();
-    const tables = await copySqliteToPostgres(file, url);
-    const seconds = (performance.now() - started) / 1000;
-    const rows = tables.reduce((sum, table) => sum + table.rows, 0);
+    const { url, tables, rows, seconds } = await copyIntoNewDatabase(cluster, 'load', file);
     console.log(
       `  copy to PostgreSQL (npm run db:copy-to-postgres): ${n(rows)} rows in ${tables.length} tables, ` +
         `verified, in ${seconds.toFixed(1)} s (${n(Math.round(rows / seconds))} rows/s)`,

@@ -21,11 +21,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { copySqliteToPostgres } from '@portal/db';
 import autocannon from 'autocannon';
 import { openPostgresOrm } from '../packages/db/src/postgres-database.ts';
-import { freePort, startPostgresCluster } from '../packages/db/src/testing/postgres-cluster.ts';
+import { freePort } from '../packages/db/src/testing/postgres-cluster.ts';
 import { BENCH_PASSWORD, BIG_BOSS, benchLearners, createBenchDatabase } from './support/bench-data.ts';
+import { copyIntoNewDatabase, startDurableCluster } from './support/bench-postgres.ts';
 import { waitForHealth } from './support/wait-for-health.ts';
 
 const CONNECTIONS = 50;
@@ -41,24 +41,19 @@ await createBenchDatabase(file, CONNECTIONS);
 // synchronous_commit=on, each commit on disk before it is answered (BENCH_SYNCHRONOUS_COMMIT=off
 // gives SQLite's WAL + synchronous=NORMAL guarantee instead: no corruption, the last commits may
 // be lost when the machine fails).
-const cluster = await startPostgresCluster({
-  settings: { fsync: 'on', full_page_writes: 'on', synchronous_commit: process.env.BENCH_SYNCHRONOUS_COMMIT ?? 'on' },
-});
+const cluster = await startDurableCluster({ synchronous_commit: process.env.BENCH_SYNCHRONOUS_COMMIT ?? 'on' });
 const children = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
   cluster.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-{
-  const admin = openPostgresOrm(cluster.url(), { poolSize: 1 });
-  await admin.execute('create database bench');
-  await admin.$client.end();
-}
-const postgresUrl = cluster.url('bench');
-const copyStarted = performance.now();
-const copied = await copySqliteToPostgres(file, postgresUrl);
-const copySeconds = (performance.now() - copyStarted) / 1000;
+const {
+  url: postgresUrl,
+  tables: copied,
+  rows: copiedRows,
+  seconds: copySeconds,
+} = await copyIntoNewDatabase(cluster, 'bench', file);
 if (process.env.BENCH_EXPERIMENT === 'no-company-rows') {
   // An experiment, not a configuration: without the two triggers that update one row per company
   // on every save (the dashboard cache's version, ADR 023, and the company's last activity, ADR
@@ -68,7 +63,6 @@ if (process.env.BENCH_EXPERIMENT === 'no-company-rows') {
   await orm.execute('alter table course_progress disable trigger stats_activity');
   await orm.$client.end();
 }
-const copiedRows = copied.reduce((sum, table) => sum + table.rows, 0);
 
 function track(child: ChildProcess): ChildProcess {
   children.add(child);

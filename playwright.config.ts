@@ -47,7 +47,13 @@ export const CHROMIUM_ARGS = [
  * they depend on the build, not on the database, and ran minutes before on the same build. That
  * keeps CI under 30 minutes (ADR 030); every spec that writes or reads data runs on both.
  */
-const RENDERING_ONLY = ['accessibility.spec.ts', 'shell-layout.spec.ts', 'broken-links.spec.ts'];
+const RENDERING_ONLY = [
+  'content-preview.spec.ts',
+  'exercises.spec.ts',
+  'accessibility.spec.ts',
+  'shell-layout.spec.ts',
+  'broken-links.spec.ts',
+];
 
 export default defineConfig({
   testDir: './e2e',

@@ -33,6 +33,7 @@ const editJson = (file: string, edit: (json: Record<string, unknown>) => void) =
   writeFileSync(path, JSON.stringify(json));
 };
 type TQuiz = { answers: { correct: boolean }[] }[];
+type TSlides = { id: string; type?: string; image?: string; imageAlt?: string }[];
 
 describe('the twelve courses', () => {
   it('all load, in German and English, with enough questions', () => {
@@ -97,6 +98,69 @@ describe('the content check refuses a broken course', () => {
   it('an SVG with a script', () => {
     writeFileSync(join(root, 'byod', 'image.svg'), '<svg viewBox="0 0 1 1"><script>alert(1)</script></svg>');
     expect(problemsOf(root)).toContainEqual(expect.stringMatching(/^byod\/course\.json: image\.svg contains scripts/));
+  });
+
+  it('fewer than two interactive slides in a language', () => {
+    editJson('byod/de.json', (json) => {
+      const slides = json.slides as TSlides;
+      const interactive = slides.filter((slide) => (slide.type ?? 'text') !== 'text');
+      // Keep one exercise: one is not enough.
+      json.slides = slides.filter((slide) => !interactive.slice(1).includes(slide));
+    });
+    expect(problemsOf(root)).toContain(
+      'byod/de.json: slides: a course needs at least 2 interactive slides (scenario, spot-the-signs or sort)',
+    );
+  });
+
+  it('a slide without a picture, and one without alt text', () => {
+    let first = '';
+    let second = '';
+    editJson('malware/de.json', (json) => {
+      const slides = json.slides as TSlides;
+      first = slides[0]?.id ?? '';
+      delete slides[0]?.image;
+    });
+    editJson('malware/en.json', (json) => {
+      const slides = json.slides as TSlides;
+      second = slides[1]?.id ?? '';
+      delete slides[1]?.imageAlt;
+    });
+    const problems = problemsOf(root);
+    expect(problems).toContainEqual(
+      expect.stringMatching(new RegExp(`^malware/de\\.json: slides\\.0\\[${first}\\]\\.image: `)),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(new RegExp(`^malware/en\\.json: slides\\.1\\[${second}\\]\\.imageAlt: `)),
+    );
+  });
+
+  it("a slide's picture that is not in the folder, and a picture with words in it", () => {
+    const slides = JSON.parse(readFileSync(join(root, 'email-security', 'de.json'), 'utf8')).slides as TSlides;
+    const [gone, worded] = slides;
+    unlinkSync(join(root, 'email-security', gone?.image ?? ''));
+    writeFileSync(
+      join(root, 'email-security', worded?.image ?? ''),
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text x="1" y="5">Klick</text></svg>',
+    );
+    const problems = problemsOf(root);
+    expect(problems).toContain(`email-security/de.json: slides.${gone?.id}.image: unknown image ${gone?.image}`);
+    expect(problems).toContain(
+      `email-security/de.json: slides.${worded?.id}.image: ${worded?.image} contains text; pictures carry no words`,
+    );
+  });
+
+  it('languages that disagree on the type of a slide', () => {
+    editJson('cyber-emergency/en.json', (json) => {
+      const slide = (json.slides as TSlides).find((entry) => (entry.type ?? 'text') !== 'text');
+      // The same slide as a plain text slide, so only the type differs from de.json.
+      if (slide) Object.assign(slide, { type: 'text', body: 'x '.repeat(60) });
+      for (const key of ['prompt', 'choices', 'mock', 'signs', 'groups', 'items']) {
+        if (slide) delete (slide as Record<string, unknown>)[key];
+      }
+    });
+    expect(problemsOf(root)).toContainEqual(
+      expect.stringMatching(/^cyber-emergency\/en\.json: slide ids, slide types, slide images/),
+    );
   });
 
   it('npm run content:check exits non-zero on a broken fixture and names the problem', () => {

@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_ROOT } from './content-root.ts';
+import { minReadingSeconds } from './reading-time.ts';
 import {
   COURSE_LANGUAGES,
   COURSE_SLUGS,
+  slideType,
   type TCourseLanguage,
   type TCourseMeta,
   type TCourseSlug,
@@ -11,6 +13,7 @@ import {
   ZCourseMeta,
   ZCourseText,
 } from './schema.ts';
+import { zodProblems } from './zod-problems.ts';
 
 export interface TLoadedCourse {
   meta: TCourseMeta;
@@ -23,22 +26,6 @@ export class ContentError extends Error {
   constructor(readonly problems: string[]) {
     super(`content is broken:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
-}
-
-type TTimedSlide = { body: string; title: string; minReadingSeconds?: number };
-// Every save-progress weighs each seen slide, so the word count is kept per (immutable) slide.
-const readingSeconds = new WeakMap<TTimedSlide, number>();
-
-/** Slides are read at 200 words per minute, and never in under 5 seconds (DECISIONS.md). */
-export function minReadingSeconds(slide: TTimedSlide): number {
-  if (slide.minReadingSeconds !== undefined) return slide.minReadingSeconds;
-  let seconds = readingSeconds.get(slide);
-  if (seconds === undefined) {
-    const words = `${slide.title} ${slide.body}`.split(/\s+/).filter(Boolean).length;
-    seconds = Math.max(5, Math.round((words / 200) * 60));
-    readingSeconds.set(slide, seconds);
-  }
-  return seconds;
 }
 
 /** A course needs this much slide text per language to fill 10-15 minutes with the quiz. */
@@ -68,10 +55,8 @@ function checkImage(dir: string, file: string, label: string, problems: string[]
   const svg = readFileSync(path, 'utf8');
   if (!/<svg[\s>]/.test(svg) || !/viewBox=/.test(svg)) problems.push(`${label}: ${file} is not an SVG with a viewBox`);
   if (UNSAFE_SVG.test(svg)) problems.push(`${label}: ${file} contains scripts, event handlers or external references`);
-}
-
-function zodProblems(label: string, error: { issues: { path: PropertyKey[]; message: string }[] }): string[] {
-  return error.issues.map((issue) => `${label}: ${issue.path.map(String).join('.') || '(file)'}: ${issue.message}`);
+  // Pictures serve both languages; words belong in the slide text and the alt text.
+  if (/<text[\s>]/.test(svg)) problems.push(`${label}: ${file} contains text; pictures carry no words`);
 }
 
 /** The same slides and questions in every language, so progress and grading do not depend on it. */
@@ -81,14 +66,14 @@ function checkLanguagesAgree(slug: string, texts: Partial<Record<TCourseLanguage
   if (!base) return;
   const shape = (t: TCourseText) =>
     JSON.stringify({
-      slides: t.slides.map((s) => [s.id, s.image ?? null]),
+      slides: t.slides.map((s) => [s.id, slideType(s), s.image]),
       quiz: t.quiz.map((q) => [q.id, q.answers.map((a) => [a.id, a.correct])]),
     });
   for (const lang of rest) {
     const other = texts[lang];
     if (other && shape(other) !== shape(base)) {
       problems.push(
-        `${slug}/${lang}.json: slide ids, slide images, question ids, answer ids and correct flags must match ${first}.json`,
+        `${slug}/${lang}.json: slide ids, slide types, slide images, question ids, answer ids and correct flags must match ${first}.json`,
       );
     }
   }
@@ -99,7 +84,7 @@ function loadCourse(root: string, slug: string, problems: string[]): TLoadedCour
   const start = problems.length;
   const metaRaw = readJson(join(dir, 'course.json'), problems, `${slug}/course.json`);
   const meta = metaRaw === undefined ? undefined : ZCourseMeta.safeParse(metaRaw);
-  if (meta && !meta.success) problems.push(...zodProblems(`${slug}/course.json`, meta.error));
+  if (meta && !meta.success) problems.push(...zodProblems(`${slug}/course.json`, meta.error, metaRaw));
   if (meta?.success) {
     if (meta.data.slug !== slug) problems.push(`${slug}/course.json: slug ${meta.data.slug} differs from its folder`);
     checkImage(dir, meta.data.image, `${slug}/course.json`, problems);
@@ -112,12 +97,12 @@ function loadCourse(root: string, slug: string, problems: string[]): TLoadedCour
     if (raw === undefined) continue;
     const parsed = ZCourseText.safeParse(raw);
     if (!parsed.success) {
-      problems.push(...zodProblems(label, parsed.error));
+      problems.push(...zodProblems(label, parsed.error, raw));
       continue;
     }
     texts[lang] = parsed.data;
     for (const slide of parsed.data.slides) {
-      if (slide.image) checkImage(dir, slide.image, `${label}: slide ${slide.id}`, problems);
+      checkImage(dir, slide.image, `${label}: slides.${slide.id}.image`, problems);
     }
     const seconds = parsed.data.slides.reduce((sum, slide) => sum + minReadingSeconds(slide), 0);
     if (seconds < MIN_SLIDE_READING_SECONDS) {

@@ -3,8 +3,12 @@ import { ContentError, checkLegalTexts, loadCourses } from '@portal/content';
 /*
  * Checks the course files before they reach learners: `npm run content:check [folder]`.
  * Without a folder it checks content/courses; tests point it at broken fixture folders.
+ * `--only <slug>` reports the problems of one course (while editing it, the others may be broken).
  */
-const folder = process.argv[2];
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;
+const folder = args[0];
 try {
   const courses = loadCourses(folder);
   let questions = 0;
@@ -19,6 +23,11 @@ try {
   if (!folder) console.log('content check: legal texts ok');
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
-  console.error(error.message);
+  const problems = only ? error.problems.filter((line) => line.startsWith(`${only}/`)) : error.problems;
+  if (problems.length === 0) {
+    console.log(`content check: ${only} ok (other courses have problems)`);
+    process.exit(0);
+  }
+  console.error(`content is broken:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   process.exit(1);
 }

@@ -127,6 +127,7 @@ export interface TProgressRow {
   quizRepeatCount: number;
   moduleRepeatCount: number;
   workingSeconds: number;
+  bestScore: number | null;
 }
 
 export function progressOf(userId: string, slug: string): Promise<TProgressRow | undefined> {
@@ -138,6 +139,7 @@ export function progressOf(userId: string, slug: string): Promise<TProgressRow |
         quizRepeatCount: courseProgress.quizRepeatCount,
         moduleRepeatCount: courseProgress.moduleRepeatCount,
         workingSeconds: courseProgress.workingSeconds,
+        bestScore: courseProgress.bestScore,
       })
       .from(courseProgress)
       .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseSlug, slug)));

@@ -16,6 +16,7 @@ import { legalPdfRoutes } from './http/legal-pdf.ts';
 import { requestLog } from './http/request-log.ts';
 import { restRoutes } from './http/rest.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { takeawayFileRoutes } from './http/takeaway-files.ts';
 import { webAppRoutes } from './http/web-app.ts';
 import type { TLogger } from './logger.ts';
 
@@ -91,6 +92,10 @@ export function createApp({ db, config, logger, webDist, isDraining = () => fals
   app.route(
     '/api',
     certificateFileRoutes((c) => createContext(c, 'rest', (name, value) => c.header(name, value)), config.publicUrl),
+  );
+  app.route(
+    '/api',
+    takeawayFileRoutes((c) => createContext(c, 'rest', (name, value) => c.header(name, value))),
   );
   app.route('/api', restRoutes({ createContext, publicUrl: config.publicUrl, onError }));
   app.route('/media', courseMediaRoutes());

@@ -139,6 +139,20 @@ export const PLAIN_ROUTES: NonNullable<ReturnType<typeof buildOpenApiDocument>['
       },
     },
   },
+  '/trainings/takeaway/{slug}': {
+    get: {
+      tags: ['Trainings'],
+      summary: 'The take-away sheet ("Merkblatt") of a course as PDF (A4, one page), for a learner who finished it',
+      parameters: [
+        { name: 'slug', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['de', 'en'] } },
+      ],
+      responses: {
+        '200': { description: 'PDF', content: { 'application/pdf': {} } },
+        '404': { description: 'Unknown course, or not finished by the caller' },
+      },
+    },
+  },
   '/certificates/preview/{code}': {
     get: {
       tags: ['Certificates'],

@@ -6,4 +6,5 @@ export * from './demo-learning.ts';
 export * from './progress.ts';
 export * from './progress-view.ts';
 export * from './quiz.ts';
+export * from './takeaway.ts';
 export * from './trainings.ts';

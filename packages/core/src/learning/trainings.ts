@@ -1,8 +1,9 @@
-import { minReadingSeconds, type TCourseLanguage } from '@portal/content';
+import { exerciseOf, minReadingSeconds, slideType, type TCourseLanguage } from '@portal/content';
 import type { TDb } from '@portal/db';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { courseCatalog } from './catalog.ts';
 import { assignedCourse } from './course-access.ts';
+
 import { assignedSlugs, progressRowsOf } from './progress.ts';
 import { progressView, type TProgressView } from './progress-view.ts';
 import { QUIZ_PASS_PERCENT, QUIZ_QUESTIONS } from './quiz.ts';
@@ -59,11 +60,13 @@ export async function getTraining(db: TDb, learner: TSessionUser, slug: string, 
     sources: course.meta.sources,
     slides: text.slides.map((slide) => ({
       id: slide.id,
+      type: slideType(slide),
       title: slide.title,
       body: slide.body,
-      image: slide.image ? courseImageUrl(course.meta.slug, slide.image) : null,
-      imageAlt: slide.imageAlt ?? null,
+      image: courseImageUrl(course.meta.slug, slide.image),
+      imageAlt: slide.imageAlt,
       minReadingSeconds: minReadingSeconds(slide),
+      exercise: exerciseOf(slide),
     })),
     quiz: { questionCount: QUIZ_QUESTIONS, passPercent: QUIZ_PASS_PERCENT },
   };

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../components/toasts.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { TakeawayButton } from './takeaway-button.tsx';
 import { quizPath, slidePath, type TQuiz } from './training-queries.ts';
 
 /** Passed: done. Failed: repeat the quiz, repeat the module or end it (DECISIONS.md). */
@@ -53,9 +54,12 @@ export function QuizResult({ slug, quiz, title }: { slug: string; quiz: TQuiz; t
             : t('training.failed_text', { score, percent: quiz.passPercent })}
         </p>
         {quiz.passed ? (
-          <Link to="/trainings" className="button button-primary">
-            {t('training.back_to_list')}
-          </Link>
+          <div className="button-row">
+            <Link to="/trainings" className="button button-primary">
+              {t('training.back_to_list')}
+            </Link>
+            <TakeawayButton slug={slug} />
+          </div>
         ) : (
           <div className="button-row">
             <Button

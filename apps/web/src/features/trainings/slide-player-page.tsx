@@ -5,6 +5,7 @@ import { useToast } from '../../components/toasts.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { CourseProgressBar } from './course-progress-bar.tsx';
+import { SlideExercise } from './exercises/slide-exercise.tsx';
 import { SlideMarkdown } from './slide-markdown.tsx';
 import { quizPath, slidePath } from './training-queries.ts';
 import { useProgressSaver } from './use-progress-saver.ts';
@@ -87,22 +88,13 @@ export default function SlidePlayerPage() {
         />
       </header>
       <div className="slide card" key={current.id}>
+        {current.exercise && <p className="exercise-badge">{t('exercise.badge')}</p>}
         <h1 id="slide-title" ref={heading} tabIndex={-1}>
           {current.title}
         </h1>
-        {current.image && (
-          <img src={current.image} alt={current.imageAlt ?? ''} className="slide-image" width={640} height={360} />
-        )}
-        {index === 0 && (
-          <img
-            src={training.data.image}
-            alt={training.data.imageAlt}
-            className="slide-image"
-            width={640}
-            height={360}
-          />
-        )}
+        <img src={current.image} alt={current.imageAlt} className="slide-image" width={640} height={360} />
         <SlideMarkdown body={current.body} />
+        {current.exercise && <SlideExercise exercise={current.exercise} />}
         {isLast && training.data.sources.length > 0 && (
           <details className="sources">
             <summary>{t('training.sources')}</summary>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { CourseProgressBar } from './course-progress-bar.tsx';
+import { TakeawayButton } from './takeaway-button.tsx';
 import { slidePath, type TTrainingCard } from './training-queries.ts';
 
 const STATUS_KEY = {
@@ -44,6 +45,9 @@ function TrainingCard({ card, index }: { card: TTrainingCard; index: number }) {
         >
           {action}
         </Link>
+        {progress.status === 'completed' && (
+          <TakeawayButton slug={card.slug} courseTitle={card.title} className="button button-ghost" />
+        )}
       </div>
     </li>
   );

@@ -90,6 +90,20 @@ describe('courses synced from content/', () => {
 });
 
 describe('get-training', () => {
+  it('sends every slide with its type, picture and alt text, and the exercise of each interactive slide', async () => {
+    const { caller } = as(learnerToken);
+    const de = await caller.trainings.get({ slug: SLUG, lang: 'de' });
+    const file = bank('de').slides;
+    expect(de.slides.map((s) => s.type)).toEqual(file.map((s) => s.type ?? 'text'));
+    for (const slide of de.slides) {
+      expect(slide.image).toMatch(new RegExp(`^/media/courses/${SLUG}/[a-z0-9-]+\\.svg$`));
+      expect(slide.imageAlt.length).toBeGreaterThanOrEqual(5);
+      expect(slide.exercise === null).toBe(slide.type === 'text');
+      if (slide.exercise) expect(slide.exercise.type).toBe(slide.type);
+    }
+    expect(de.slides.filter((s) => s.exercise).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('answers the course in the asked language without any quiz question or key', async () => {
     const { caller } = as(learnerToken);
     const de = await caller.trainings.get({ slug: SLUG, lang: 'de' });
@@ -98,8 +112,12 @@ describe('get-training', () => {
     expect(en.title).toBe(bank('en').title);
     expect(de.slides.map((s) => s.id)).toEqual(bank().slides.map((s) => s.id));
     const text = JSON.stringify([de, en]);
-    expect(text).not.toMatch(/"correct"|"explanation"|"answers"/);
-    for (const question of [...bank('de').quiz, ...bank('en').quiz]) expect(text).not.toContain(question.question);
+    // Exercises carry their own answers (practice, ADR 031); nothing of the quiz bank is sent.
+    expect(text).not.toMatch(/"answers"/);
+    for (const question of [...bank('de').quiz, ...bank('en').quiz]) {
+      expect(text).not.toContain(question.question);
+      expect(text).not.toContain(question.explanation);
+    }
   });
 
   it('defaults to the Accept-Language of the request', async () => {

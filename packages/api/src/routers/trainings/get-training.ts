@@ -1,9 +1,11 @@
+import { SLIDE_TYPES } from '@portal/content';
 import { getTraining } from '@portal/core';
 import { ZLanguage } from '@portal/validators';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { customerProcedure } from '../../trpc.ts';
 import { ZTrainingSlug } from '../progress/progress.types.ts';
+import { ZExercise } from './exercise.types.ts';
 
 const meta: OpenApiMeta = {
   openapi: {
@@ -34,11 +36,15 @@ export const ZTrainingResponseSchema = z.object({
   slides: z.array(
     z.object({
       id: z.string(),
+      type: z.enum(SLIDE_TYPES),
       title: z.string(),
+      /** Markdown; for an exercise, the situation or the instruction above it. */
       body: z.string(),
-      image: z.string().nullable(),
-      imageAlt: z.string().nullable(),
+      image: z.string(),
+      imageAlt: z.string(),
       minReadingSeconds: z.number().int(),
+      /** Null on a text slide. */
+      exercise: ZExercise.nullable(),
     }),
   ),
   quiz: z.object({ questionCount: z.number().int(), passPercent: z.number().int() }),

@@ -1,0 +1,49 @@
+import type { TContext } from '@portal/api';
+import { renderTakeawayPdf } from '@portal/certificates';
+import { DomainError, takeawayForDownload } from '@portal/core';
+import { createTranslator, type TLocale, type TMessageKey } from '@portal/i18n';
+import { type Context, Hono } from 'hono';
+
+/**
+ * `GET /api/trainings/takeaway/{slug}?lang=de|en`: the course's take-away sheet as PDF, for a
+ * learner who has finished the course; everyone else gets 404, as for a course that does not
+ * exist. The sheet is the same for every learner, so each course and language is rendered once
+ * per process and kept; the check of who may have it runs on every request.
+ */
+export function takeawayFileRoutes(createContext: (c: Context) => TContext | Promise<TContext>) {
+  const app = new Hono();
+  const rendered = new Map<string, Promise<Buffer>>();
+  const fail = (c: Context, ctx: TContext, status: 401 | 404, code: string, messageKey: TMessageKey) =>
+    c.json({ success: false, code, message: ctx.t(messageKey), messageKey, issues: null }, status, {
+      'Cache-Control': 'no-store',
+    });
+
+  app.get('/trainings/takeaway/:slug', async (c) => {
+    const ctx = await createContext(c);
+    if (!ctx.user) return fail(c, ctx, 401, 'AUTHORIZATION_REQUIRED', 'errors.AUTHORIZATION_REQUIRED');
+    const asked = c.req.query('lang');
+    const lang: TLocale = asked === 'de' || asked === 'en' ? asked : ctx.user.lang;
+    let sheet: Awaited<ReturnType<typeof takeawayForDownload>>;
+    try {
+      sheet = await takeawayForDownload(ctx.db, ctx.user, c.req.param('slug'), lang);
+    } catch (error) {
+      if (error instanceof DomainError) return fail(c, ctx, 404, 'NOT_FOUND', 'errors.NOT_FOUND');
+      throw error;
+    }
+    const key = `${sheet.slug}:${lang}`;
+    let pdf = rendered.get(key);
+    if (!pdf) {
+      pdf = renderTakeawayPdf(sheet, lang);
+      // A failed render is not kept: the next request tries again.
+      pdf.catch(() => rendered.delete(key));
+      rendered.set(key, pdf);
+    }
+    const file = `${createTranslator(lang)('takeaway.file_name')}-${sheet.slug}.pdf`;
+    return c.body(new Uint8Array(await pdf), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${file}"`,
+      'Cache-Control': 'private, no-store',
+    });
+  });
+  return app;
+}

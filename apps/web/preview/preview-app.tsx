@@ -1,0 +1,164 @@
+import {
+  COURSE_LANGUAGES,
+  exerciseOf,
+  minReadingSeconds,
+  slideType,
+  type TCourseLanguage,
+} from '@portal/content/browser';
+import { useEffect, useState } from 'react';
+import { SlideExercise } from '../src/features/trainings/exercises/slide-exercise.tsx';
+import { SlideMarkdown } from '../src/features/trainings/slide-markdown.tsx';
+import { useI18n } from '../src/lib/i18n.tsx';
+import { previewCourses } from './course-files.ts';
+import './preview.css';
+
+interface TPlace {
+  course: string;
+  lang: TCourseLanguage;
+  slide: number;
+}
+
+function readPlace(): TPlace {
+  const query = new URLSearchParams(window.location.search);
+  const lang = query.get('lang') === 'en' ? 'en' : 'de';
+  return { course: query.get('course') ?? '', lang, slide: Math.max(1, Number(query.get('slide')) || 1) };
+}
+
+const hrefOf = (place: TPlace) => `?course=${place.course}&lang=${place.lang}&slide=${place.slide}`;
+
+/**
+ * The content preview: pick a course, a language and a slide; the slide is drawn with the
+ * player's own components. Problems in the files are listed as content:check words them.
+ */
+export function PreviewApp() {
+  const { setLocale } = useI18n();
+  const [place, setPlace] = useState(readPlace);
+  const courses = previewCourses();
+  const course = courses.find((entry) => entry.slug === place.course) ?? courses[0];
+  const text = course?.text[place.lang];
+  const slides = text?.slides ?? [];
+  const index = Math.min(place.slide, slides.length) - 1;
+  const slide = slides[index];
+
+  useEffect(() => {
+    void setLocale(place.lang);
+    document.documentElement.lang = place.lang;
+  }, [place.lang, setLocale]);
+  useEffect(() => {
+    const onPop = () => setPlace(readPlace());
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+  const go = (next: Partial<TPlace>) => {
+    const target = { ...place, course: course?.slug ?? '', ...next };
+    window.history.pushState(null, '', hrefOf(target));
+    setPlace(target);
+  };
+  const exercise = slide ? exerciseOf(slide) : null;
+  const imageUrl = slide && course ? course.imageUrl(slide.image) : undefined;
+
+  return (
+    <div className="preview">
+      <header className="preview-bar">
+        <strong>Content preview</strong>
+        <label>
+          Course{' '}
+          <select value={course?.slug} onChange={(event) => go({ course: event.target.value, slide: 1 })}>
+            {courses.map((entry) => (
+              <option key={entry.slug} value={entry.slug}>
+                {entry.slug}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Language{' '}
+          <select value={place.lang} onChange={(event) => go({ lang: event.target.value as TCourseLanguage })}>
+            {COURSE_LANGUAGES.map((lang) => (
+              <option key={lang} value={lang}>
+                {lang}
+              </option>
+            ))}
+          </select>
+        </label>
+        {course && <span className="muted">version {course.version}</span>}
+      </header>
+      {course && course.problems.length > 0 && (
+        <section className="notice preview-problems" aria-labelledby="problems-heading">
+          <h2 id="problems-heading">Problems</h2>
+          <ul>
+            {course.problems.map((problem) => (
+              <li key={problem}>
+                <code>{problem}</code>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className="preview-main">
+        <nav aria-label="Slides" className="preview-slides">
+          <ol>
+            {slides.map((entry, position) => (
+              <li key={entry.id}>
+                <a
+                  href={hrefOf({ course: course?.slug ?? '', lang: place.lang, slide: position + 1 })}
+                  aria-current={position === index ? 'page' : undefined}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    go({ slide: position + 1 });
+                  }}
+                >
+                  {entry.title} <span className="muted">({slideType(entry)})</span>
+                </a>
+              </li>
+            ))}
+            {text && (
+              <li>
+                <a href="#key-rules">Key rules</a>
+              </li>
+            )}
+          </ol>
+        </nav>
+        <main className="player">
+          {slide ? (
+            <>
+              <p className="player-course">
+                {text?.title} · {index + 1} / {slides.length} · {slide.id} · {minReadingSeconds(slide)} s
+              </p>
+              <div className="slide card" key={`${course?.slug}-${place.lang}-${slide.id}`}>
+                {exercise && <p className="exercise-badge">{slideType(slide)}</p>}
+                <h1>{slide.title}</h1>
+                {imageUrl && (
+                  <img src={imageUrl} alt={slide.imageAlt} className="slide-image" width={640} height={360} />
+                )}
+                <p className="hint">alt: {slide.imageAlt}</p>
+                <SlideMarkdown body={slide.body} />
+                {exercise && <SlideExercise exercise={exercise} />}
+              </div>
+              <p className="player-nav">
+                <button type="button" disabled={index <= 0} onClick={() => go({ slide: index })}>
+                  ← previous
+                </button>
+                <button type="button" disabled={index >= slides.length - 1} onClick={() => go({ slide: index + 2 })}>
+                  next →
+                </button>
+              </p>
+            </>
+          ) : (
+            <p className="notice">No slides to show: see the problems above.</p>
+          )}
+          {text && (
+            <section className="card slide" id="key-rules" aria-labelledby="key-rules-heading">
+              <h2 id="key-rules-heading">Key rules (take-away sheet)</h2>
+              <ol>
+                {text.keyRules.map((rule) => (
+                  <li key={rule}>{rule}</li>
+                ))}
+              </ol>
+            </section>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

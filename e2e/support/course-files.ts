@@ -38,7 +38,7 @@ const COURSES = [
   '5-golden-rules',
 ];
 export const course = (slug: string, lang: TLang): TCourseFile =>
-  JSON.parse(readFileSync(new URL(`../content/courses/${slug}/${lang}.json`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../../content/courses/${slug}/${lang}.json`, import.meta.url), 'utf8'));
 
 /** The first course (and slide number) that has a slide of this type. */
 export function firstSlideOf(type: NonNullable<TSlide['type']>) {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from '@playwright/test';
+import { loadCourses, slideType, type TCourseSlug } from '@portal/content';
 import { de, en } from '@portal/i18n';
 import {
   DEMO,
@@ -68,6 +69,8 @@ const SHOTS: TShot[] = [
   { who: 'employee', name: 'trainings', path: '/trainings', lang: 'de' },
   { who: 'employee', name: 'trainings', path: '/trainings', lang: 'en' },
   { who: 'employee', name: 'slide', path: firstSlideOfFirstCourse, lang: 'de' },
+  { who: 'employee', name: 'exercise', path: firstExerciseOfFirstCourse, lang: 'de' },
+  { who: 'employee', name: 'exercise', path: firstExerciseOfFirstCourse, lang: 'en' },
 ];
 
 /** Where each role's language switch is found before its English shots (public: the sign-in page). */
@@ -89,6 +92,16 @@ async function firstSlideOfFirstCourse(page: Page): Promise<string> {
     .getAttribute('data-testid');
   if (!testId) throw new Error('no course to open on /trainings');
   return `/trainings/${testId.slice('open-'.length)}/1`;
+}
+
+/** The first interactive slide (scenario, spot-the-signs or sort) of that course. */
+async function firstExerciseOfFirstCourse(page: Page): Promise<string> {
+  const first = await firstSlideOfFirstCourse(page);
+  const slug = first.split('/')[2] ?? '';
+  const slides = loadCourses().get(slug as TCourseSlug)?.text.de.slides ?? [];
+  const index = slides.findIndex((slide) => slideType(slide) !== 'text');
+  if (index < 0) throw new Error(`${slug} has no exercise`);
+  return `/trainings/${slug}/${index + 1}`;
 }
 
 async function startServer(): Promise<ChildProcess> {

@@ -92,7 +92,14 @@ export default function SlidePlayerPage() {
         <h1 id="slide-title" ref={heading} tabIndex={-1}>
           {current.title}
         </h1>
-        <img src={current.image} alt={current.imageAlt} className="slide-image" width={640} height={360} />
+        <img
+          src={current.image}
+          alt={current.imageAlt}
+          // On an exercise the picture gives way to the task: smaller, so the task starts higher.
+          className={current.exercise ? 'slide-image slide-image-small' : 'slide-image'}
+          width={640}
+          height={360}
+        />
         <SlideMarkdown body={current.body} />
         {current.exercise && <SlideExercise exercise={current.exercise} />}
         {isLast && training.data.sources.length > 0 && (

@@ -113,7 +113,7 @@ export function MockPart({
   onToggle: () => void;
 }) {
   const { t } = useI18n();
-  const className = `mock-part mock-${part.role}${marked ? ' is-marked' : ''}${outcome ? ` part-${outcome}` : ''}`;
+  const className = `mock-part role-${part.role}${marked ? ' is-marked' : ''}${outcome ? ` part-${outcome}` : ''}`;
   if (!checked) {
     return (
       <button type="button" className={className} aria-pressed={marked} onClick={onToggle} data-part={part.id}>

@@ -179,5 +179,6 @@ describe('the content check refuses a broken course', () => {
     }
     expect(status).toBe(1);
     expect(output).toContain('patchmanagement/de.json: file missing');
-  });
+    // A process of its own (npx, tsx, all twelve courses): seconds on a busy 2-core machine.
+  }, 30_000);
 });

@@ -61,7 +61,9 @@ export async function resumePath(slug: string): Promise<string> {
     // Signed out or blocked: the parent route redirects or the shell shows its overlay.
     return null;
   });
-  return slidePath(slug, progress?.slideIndex ?? 0);
+  // A course revised to fewer slides (content/README.md) resumes on its last slide, not past it.
+  const last = Math.max((progress?.slideCount ?? 1) - 1, 0);
+  return slidePath(slug, Math.min(progress?.slideIndex ?? 0, last));
 }
 
 export const slidePath = (slug: string, slideIndex: number) => `/trainings/${slug}/${slideIndex + 1}`;

@@ -86,6 +86,9 @@ function PartContent({ part }: { part: TMockPart }) {
     case 'attachment':
       return (
         <span className="mock-attachment">
+          <svg className="mock-paperclip" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path d="M10.5 4.5v6a2.5 2.5 0 0 1-5 0V3.8a1.8 1.8 0 0 1 3.6 0v6.4a.9.9 0 0 1-1.8 0V5" />
+          </svg>
           <span className="visually-hidden">{t('exercise.attachment')}: </span>
           {part.text}
         </span>

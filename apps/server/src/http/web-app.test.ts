@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { courseCatalog } from '@portal/core';
 import { describe, expect, it } from 'vitest';
 import { pickEncoding, webAppRoutes } from './web-app.ts';
 
@@ -88,5 +89,25 @@ describe('web app delivery', () => {
     const html = await (await builtApp().request('/login')).text();
     expect(preloadsOf(html)).toEqual([]);
     expect(html).toContain('<div id="root">');
+  });
+
+  it("preloads a slide's picture on the slide's address, and nothing for other addresses", async () => {
+    const app = builtApp();
+    const slides = courseCatalog().get('malware')?.text.de.slides ?? [];
+    const html = async (path: string) => (await app.request(path)).text();
+    const imageLinks = (page: string) =>
+      [...page.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/g)].map((m) => m[1]);
+    expect(imageLinks(await html('/trainings/malware/2'))).toEqual([`/media/courses/malware/${slides[1]?.image}`]);
+    expect(imageLinks(await html(`/trainings/malware/${slides.length}`))).toEqual([
+      `/media/courses/malware/${slides.at(-1)?.image}`,
+    ]);
+    for (const path of [
+      '/trainings/malware/0',
+      `/trainings/malware/${slides.length + 1}`,
+      '/trainings/nope/1',
+      '/login',
+    ]) {
+      expect(imageLinks(await html(path)), path).toEqual([]);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { routePreloadLinks } from './route-preloads.ts';
+import { slideImagePreloadLink } from './slide-image-preload.ts';
 
 const TEXT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -39,7 +40,8 @@ const compress = (body: Buffer, encoding: TEncoding) =>
  * Text assets (scripts, styles, SVG) and index.html go out brotli- or gzip-compressed: about a
  * third of their size (Lighthouse 'uses-text-compression', issue 7). The assets never change
  * under their hashed names, so each is compressed once, on its first request, and kept in memory.
- * index.html carries the `modulepreload` links of the requested page (route-preloads.ts).
+ * index.html carries the `modulepreload` links of the requested page (route-preloads.ts) and, on
+ * a slide, a preload of its picture (slide-image-preload.ts).
  */
 export function webAppRoutes(distDir: string) {
   const app = new Hono();
@@ -53,7 +55,7 @@ export function webAppRoutes(distDir: string) {
   // index.html with the page's preload links, plain and compressed, once per set of links.
   const pages = new Map<string, { html: string; br: Buffer; gzip: Buffer }>();
   const pageFor = (pathname: string) => {
-    const links = preloadLinks(pathname);
+    const links = preloadLinks(pathname) + slideImagePreloadLink(pathname);
     let page = pages.get(links);
     if (!page) {
       const html = links ? indexHtml.replace('</head>', `${links}\n  </head>`) : indexHtml;

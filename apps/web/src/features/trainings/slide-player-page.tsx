@@ -1,14 +1,20 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Button } from 'react-aria-components';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useToast } from '../../components/toasts.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { CourseProgressBar } from './course-progress-bar.tsx';
-import { SlideExercise } from './exercises/slide-exercise.tsx';
 import { SlideMarkdown } from './slide-markdown.tsx';
 import { quizPath, slidePath } from './training-queries.ts';
 import { useProgressSaver } from './use-progress-saver.ts';
+
+/*
+ * Exercises (and react-aria's radio groups they use) are a chunk of their own: a text slide, the
+ * most common kind, paints without them (Lighthouse: first paint 0.5 s later with them inside).
+ */
+const loadExercise = () => import('./exercises/slide-exercise.tsx');
+const SlideExercise = lazy(() => loadExercise().then((module) => ({ default: module.SlideExercise })));
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
@@ -68,6 +74,12 @@ export default function SlidePlayerPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [navigate]);
 
+  // Fetch the exercise code in the background once the course has any, so it is there by then.
+  const hasExercises = slides.some((entry) => entry.exercise);
+  useEffect(() => {
+    if (hasExercises) void loadExercise();
+  }, [hasExercises]);
+
   // A new slide takes the focus to its heading, so screen readers read it from the top.
   useEffect(() => {
     if (current) heading.current?.focus();
@@ -97,11 +109,16 @@ export default function SlidePlayerPage() {
           alt={current.imageAlt}
           // On an exercise the picture gives way to the task: smaller, so the task starts higher.
           className={current.exercise ? 'slide-image slide-image-small' : 'slide-image'}
+          fetchPriority="high"
           width={640}
           height={360}
         />
         <SlideMarkdown body={current.body} />
-        {current.exercise && <SlideExercise exercise={current.exercise} />}
+        {current.exercise && (
+          <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+            <SlideExercise exercise={current.exercise} />
+          </Suspense>
+        )}
         {isLast && training.data.sources.length > 0 && (
           <details className="sources">
             <summary>{t('training.sources')}</summary>

@@ -1,4 +1,3 @@
-import './exercises.css';
 import { useI18n } from '../../../lib/i18n.tsx';
 import type { TExercise } from './exercise-types.ts';
 import { ScenarioExercise } from './scenario-exercise.tsx';

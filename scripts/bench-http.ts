@@ -165,6 +165,11 @@ const figures = {
     url: `${portal}/api/trainings/get-trainings?lang=de`,
     ...asLearners(),
   }),
+  // What a browser asks for (Accept-Encoding): the list stays uncompressed below 8 KB (ADR 031).
+  trainingsGzip: await run('trainings list, Accept-Encoding: gzip, 50 learners', {
+    url: `${portal}/api/trainings/get-trainings?lang=de`,
+    ...asLearners({ 'accept-encoding': 'gzip' }),
+  }),
   save: await run('save-progress (POST /api/progress/save-progress), 50 learners', {
     url: `${portal}/api/progress/save-progress`,
     method: 'POST',

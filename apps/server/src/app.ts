@@ -3,14 +3,14 @@ import type { TConfig } from '@portal/core';
 import { isDatabaseUnavailable, pingDatabase, type TDatabase } from '@portal/db';
 import { createTranslator, localeFromAcceptLanguage } from '@portal/i18n';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { compress } from 'hono/compress';
+import { type Context, Hono } from 'hono';
 import { devMailboxRoutes } from './dev/mailbox.ts';
 import { adminUploadRoutes } from './http/admin-upload.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { certificateFileRoutes } from './http/certificate-files.ts';
 import { clientIp } from './http/client-ip.ts';
+import { compressLargeReads } from './http/compress-large-reads.ts';
 import { courseMediaRoutes } from './http/course-media.ts';
 import { employeeUploadRoutes } from './http/employee-upload.ts';
 import { legalPdfRoutes } from './http/legal-pdf.ts';
@@ -67,13 +67,9 @@ export function createApp({ db, config, logger, webDist, isDraining = () => fals
     return c.json({ status: 'ready' }, 200, headers);
   });
 
-  // Reads (GET) of the API go out gzip-compressed: a course with its exercises is ~28 KB of JSON,
-  // ~6 KB compressed, on the learner's phone network before a slide can show (ADR 031). Writes
-  // answer a few hundred bytes and stay as they are (no compression work on save-progress).
-  const gzipReads = compress({ encoding: 'gzip' });
-  const compressReads: MiddlewareHandler = (c, next) => (c.req.method === 'GET' ? gzipReads(c, next) : next());
-  app.use('/trpc/*', compressReads);
-  app.use('/api/*', compressReads);
+  // Large reads (a course with its exercises) go out gzip-compressed (compress-large-reads.ts).
+  app.use('/trpc/*', compressLargeReads);
+  app.use('/api/*', compressLargeReads);
   app.all('/trpc/*', (c) =>
     fetchRequestHandler({
       endpoint: '/trpc',

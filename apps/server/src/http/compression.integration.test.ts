@@ -10,6 +10,7 @@ import {
   type TTestDb,
 } from '../../../../packages/api/src/test/test-db.ts';
 import { createApp } from '../app.ts';
+import { COMPRESS_FROM_BYTES } from './compress-large-reads.ts';
 
 let t: TTestDb;
 let app: ReturnType<typeof createApp>;
@@ -44,8 +45,12 @@ describe('compressed API reads (ADR 031)', () => {
     expect(bytes.length).toBeLessThan(text.length / 2);
   });
 
-  it('leaves writes and files as they are', async () => {
+  it('leaves small reads, writes and files as they are', async () => {
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
+    const list = await app.request('/api/trainings/get-trainings?lang=de', { headers });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('content-encoding')).toBeNull();
+    expect((await list.text()).length).toBeLessThan(COMPRESS_FROM_BYTES);
     const pdf = await app.request('/api/trainings/takeaway/email-security', { headers });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('content-encoding')).toBeNull();

@@ -42,3 +42,16 @@ export function pdfFonts(): Map<TFontFamily, fontkit.Font> {
   );
   return parsed;
 }
+
+/**
+ * The same fonts parsed anew, for a document rendered once and kept (the take-away sheet). In one
+ * CI run a sheet rendered by a server that had drawn other documents before lost every "." of its
+ * regular-weight text (the semibold text kept them), which no fresh process reproduced: a glyph
+ * fontkit caches on the shared font keeps what it was first made for. A sheet is rendered once
+ * per course and language, so its own fonts cost nothing that matters (ADR 031).
+ */
+export function freshPdfFonts(): Map<TFontFamily, fontkit.Font> {
+  return new Map(
+    [...certificateFonts()].map(([family, data]) => [family, fontkit.create(woffToSfnt(data)) as fontkit.Font]),
+  );
+}

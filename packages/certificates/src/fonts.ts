@@ -37,21 +37,23 @@ export function certificateFonts(): Map<TFontFamily, Buffer> {
  * subset.
  */
 export function pdfFonts(): Map<TFontFamily, fontkit.Font> {
-  parsed ??= new Map(
-    [...certificateFonts()].map(([family, data]) => [family, fontkit.create(woffToSfnt(data)) as fontkit.Font]),
-  );
+  parsed ??= new Map([...certificateFonts()].map(([family, data]) => [family, parsedWithCodePoints(data)]));
   return parsed;
 }
 
 /**
- * The same fonts parsed anew, for a document rendered once and kept (the take-away sheet). In one
- * CI run a sheet rendered by a server that had drawn other documents before lost every "." of its
- * regular-weight text (the semibold text kept them), which no fresh process reproduced: a glyph
- * fontkit caches on the shared font keeps what it was first made for. A sheet is rendered once
- * per course and language, so its own fonts cost nothing that matters (ADR 031).
+ * fontkit keeps each glyph object it makes, with the characters it was first made for, and pdfkit
+ * writes those characters into the PDF's text layer (ToUnicode). Embedding a subset makes the
+ * parts of composite glyphs without characters: after one document with ":" or "…" (built from
+ * the period), every later document on the shared font lost its "." from copy, search and screen
+ * readers (fonts.test.ts). Making the glyphs of ASCII and Latin-1 once, from their code points,
+ * before anything else gives each its character. Not every mapped glyph: the "ﬁ" ligature would
+ * then read as U+FB01 instead of the "f" and "i" it replaces.
  */
-export function freshPdfFonts(): Map<TFontFamily, fontkit.Font> {
-  return new Map(
-    [...certificateFonts()].map(([family, data]) => [family, fontkit.create(woffToSfnt(data)) as fontkit.Font]),
-  );
+function parsedWithCodePoints(data: Buffer): fontkit.Font {
+  const font = fontkit.create(woffToSfnt(data)) as fontkit.Font;
+  for (let codePoint = 0x20; codePoint <= 0xff; codePoint += 1) {
+    if (codePoint < 0x7f || codePoint > 0xa0) font.glyphForCodePoint(codePoint);
+  }
+  return font;
 }

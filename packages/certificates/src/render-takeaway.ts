@@ -2,7 +2,7 @@ import { createTranslator, type TLocale } from '@portal/i18n';
 import PDFDocument from 'pdfkit';
 import satori from 'satori';
 import SVGtoPDF from 'svg-to-pdfkit';
-import { certificateFonts, freshPdfFonts, isFontFamily } from './fonts.ts';
+import { certificateFonts, isFontFamily, pdfFonts } from './fonts.ts';
 import { SHEET, SHEET_IMAGE_BOX, type TTakeawaySheet, takeawayTree } from './templates/takeaway.ts';
 
 /** The course picture nested at its box: the content's SVG keeps its own viewBox and scales. */
@@ -39,7 +39,7 @@ export async function renderTakeawayPdf(sheet: TTakeawaySheet, lang: TLocale): P
     displayTitle: true,
     info: { Title: `${t('takeaway.title')}: ${sheet.courseTitle}`, Author: t('certificate.brand') },
   });
-  for (const [family, font] of freshPdfFonts()) doc.registerFont(family, font as unknown as Buffer);
+  for (const [family, font] of pdfFonts()) doc.registerFont(family, font as unknown as Buffer);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

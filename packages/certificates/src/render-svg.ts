@@ -9,7 +9,8 @@ import { PAGE, QR_BOX } from './templates/tree.ts';
 
 type TSatoriFont = Parameters<typeof satori>[1]['fonts'][number];
 
-function satoriFonts(): TSatoriFont[] {
+/** The Plex fonts as satori wants them (the certificates and the take-away sheets). */
+export function satoriFonts(): TSatoriFont[] {
   return [...certificateFonts()].map(([name, data]) => ({
     name,
     data,

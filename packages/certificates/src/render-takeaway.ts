@@ -1,8 +1,7 @@
 import { createTranslator, type TLocale } from '@portal/i18n';
-import PDFDocument from 'pdfkit';
 import satori from 'satori';
-import SVGtoPDF from 'svg-to-pdfkit';
-import { certificateFonts, isFontFamily, pdfFonts } from './fonts.ts';
+import { satoriFonts } from './render-svg.ts';
+import { svgToPdf } from './svg-to-pdf.ts';
 import { SHEET, SHEET_IMAGE_BOX, type TTakeawaySheet, takeawayTree } from './templates/takeaway.ts';
 
 /** The course picture nested at its box: the content's SVG keeps its own viewBox and scales. */
@@ -23,38 +22,14 @@ export async function renderTakeawayPdf(sheet: TTakeawaySheet, lang: TLocale): P
   const layout = await satori(takeawayTree(sheet, lang) as unknown as Parameters<typeof satori>[0], {
     width: SHEET.width,
     height: SHEET.height,
-    fonts: [...certificateFonts()].map(([name, data]) => ({
-      name,
-      data,
-      weight: name === 'plex-sans' ? 400 : 600,
-      style: 'normal' as const,
-    })),
+    fonts: satoriFonts(),
     embedFont: false,
   });
   const svg = layout.replace(/<\/svg>\s*$/, `${nestedPicture(sheet.imageSvg)}</svg>`);
-  const doc = new PDFDocument({
-    size: [SHEET.width, SHEET.height],
-    margin: 0,
-    lang,
-    displayTitle: true,
-    info: { Title: `${t('takeaway.title')}: ${sheet.courseTitle}`, Author: t('certificate.brand') },
-  });
-  for (const [family, font] of pdfFonts()) doc.registerFont(family, font as unknown as Buffer);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  SVGtoPDF(doc, svg, 0, 0, {
+  return svgToPdf(svg, {
     width: SHEET.width,
     height: SHEET.height,
-    assumePt: true,
-    fontCallback: (family) => {
-      const name = family.replace(/['"]/g, '').trim();
-      return isFontFamily(name) ? name : 'plex-sans';
-    },
+    lang,
+    info: { Title: `${t('takeaway.title')}: ${sheet.courseTitle}`, Author: t('certificate.brand') },
   });
-  doc.end();
-  return done;
 }

@@ -1,8 +1,9 @@
 import type { TContext } from '@portal/api';
 import { renderCertificatePdf, renderCertificatePng } from '@portal/certificates';
 import { certificateForDownload, DomainError } from '@portal/core';
-import { createTranslator, type TLocale, type TMessageKey } from '@portal/i18n';
+import { createTranslator } from '@portal/i18n';
 import { type Context, Hono } from 'hono';
+import { fileLanguage, fileRouteFailure } from './file-route-answers.ts';
 
 /**
  * `GET /api/certificates/pdf/{code}` (download) and `/preview/{code}` (PNG for the page), plain
@@ -12,22 +13,16 @@ import { type Context, Hono } from 'hono';
  */
 export function certificateFileRoutes(createContext: (c: Context) => TContext | Promise<TContext>, publicUrl: string) {
   const app = new Hono();
-  // Not cached either (spec §7: GETs are not cached), like every other /api answer.
-  const fail = (c: Context, ctx: TContext, status: 401 | 404, code: string, messageKey: TMessageKey) =>
-    c.json({ success: false, code, message: ctx.t(messageKey), messageKey, issues: null }, status, {
-      'Cache-Control': 'no-store',
-    });
 
   const serve = async (c: Context, format: 'pdf' | 'png') => {
     const ctx = await createContext(c);
-    if (!ctx.user) return fail(c, ctx, 401, 'AUTHORIZATION_REQUIRED', 'errors.AUTHORIZATION_REQUIRED');
-    const asked = c.req.query('lang');
-    const lang: TLocale = asked === 'de' || asked === 'en' ? asked : ctx.user.lang;
+    if (!ctx.user) return fileRouteFailure(c, ctx, 401, 'AUTHORIZATION_REQUIRED', 'errors.AUTHORIZATION_REQUIRED');
+    const lang = fileLanguage(c, ctx.user);
     let document: Awaited<ReturnType<typeof certificateForDownload>>;
     try {
       document = await certificateForDownload(ctx.db, ctx.user, c.req.param('code') ?? '', publicUrl);
     } catch (error) {
-      if (error instanceof DomainError) return fail(c, ctx, 404, 'NOT_FOUND', 'errors.NOT_FOUND');
+      if (error instanceof DomainError) return fileRouteFailure(c, ctx, 404, 'NOT_FOUND', 'errors.NOT_FOUND');
       throw error;
     }
     if (format === 'png') {

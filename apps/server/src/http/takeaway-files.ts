@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import type { TContext } from '@portal/api';
 import { renderTakeawayPdf } from '@portal/certificates';
 import { DomainError, takeawayForDownload } from '@portal/core';
-import { createTranslator, type TLocale, type TMessageKey } from '@portal/i18n';
+import { createTranslator } from '@portal/i18n';
 import { type Context, Hono } from 'hono';
+import { fileLanguage, fileRouteFailure } from './file-route-answers.ts';
 
 /**
  * `GET /api/trainings/takeaway/{slug}?lang=de|en`: the course's take-away sheet as PDF, for a
@@ -13,27 +15,22 @@ import { type Context, Hono } from 'hono';
 export function takeawayFileRoutes(createContext: (c: Context) => TContext | Promise<TContext>) {
   const app = new Hono();
   const rendered = new Map<string, Promise<Buffer>>();
-  const fail = (c: Context, ctx: TContext, status: 401 | 404, code: string, messageKey: TMessageKey) =>
-    c.json({ success: false, code, message: ctx.t(messageKey), messageKey, issues: null }, status, {
-      'Cache-Control': 'no-store',
-    });
 
   app.get('/trainings/takeaway/:slug', async (c) => {
     const ctx = await createContext(c);
-    if (!ctx.user) return fail(c, ctx, 401, 'AUTHORIZATION_REQUIRED', 'errors.AUTHORIZATION_REQUIRED');
-    const asked = c.req.query('lang');
-    const lang: TLocale = asked === 'de' || asked === 'en' ? asked : ctx.user.lang;
+    if (!ctx.user) return fileRouteFailure(c, ctx, 401, 'AUTHORIZATION_REQUIRED', 'errors.AUTHORIZATION_REQUIRED');
+    const lang = fileLanguage(c, ctx.user);
     let sheet: Awaited<ReturnType<typeof takeawayForDownload>>;
     try {
       sheet = await takeawayForDownload(ctx.db, ctx.user, c.req.param('slug'), lang);
     } catch (error) {
-      if (error instanceof DomainError) return fail(c, ctx, 404, 'NOT_FOUND', 'errors.NOT_FOUND');
+      if (error instanceof DomainError) return fileRouteFailure(c, ctx, 404, 'NOT_FOUND', 'errors.NOT_FOUND');
       throw error;
     }
     const key = `${sheet.slug}:${lang}`;
     let pdf = rendered.get(key);
     if (!pdf) {
-      pdf = renderTakeawayPdf(sheet, lang);
+      pdf = renderTakeawayPdf({ ...sheet, imageSvg: readFileSync(sheet.imagePath, 'utf8') }, lang);
       // A failed render is not kept: the next request tries again.
       pdf.catch(() => rendered.delete(key));
       rendered.set(key, pdf);

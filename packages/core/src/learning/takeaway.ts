@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TCourseLanguage } from '@portal/content';
 import type { TDb } from '@portal/db';
@@ -24,6 +23,7 @@ export async function takeawayForDownload(db: TDb, learner: TSessionUser, slug: 
     courseTitle: text.title,
     version: course.meta.version,
     keyRules: text.keyRules,
-    imageSvg: readFileSync(join(course.dir, course.meta.image), 'utf8'),
+    /** Read only when the sheet is rendered (once per course and language), not per download. */
+    imagePath: join(course.dir, course.meta.image),
   };
 }

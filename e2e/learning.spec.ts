@@ -1,24 +1,12 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { course, signInAs, type TCourseFile } from './support/course-files.ts';
 import { createLearner, progressOf } from './support/db.ts';
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, fillSignIn, test } from './support/fixtures.ts';
-
-type TCourseFile = {
-  title: string;
-  slides: { id: string; title: string }[];
-  quiz: { id: string; question: string; answers: { id: string; text: string; correct: boolean }[] }[];
-};
-const course = (slug: string, lang: 'de' | 'en'): TCourseFile =>
-  JSON.parse(readFileSync(new URL(`../content/courses/${slug}/${lang}.json`, import.meta.url), 'utf8'));
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { answerQuiz } from './support/quiz.ts';
 
 const TEXT = {
   de: {
     toQuiz: 'Zum Quiz',
-    check: 'Antwort prüfen',
-    next: 'Nächste Frage',
-    result: 'Ergebnis anzeigen',
-    right: 'Das ist richtig',
-    wrong: 'Das ist falsch',
     passed: 'Bestanden!',
     failed: 'Sie haben leider nicht bestanden.',
     repeatQuiz: 'Quiz wiederholen',
@@ -28,11 +16,6 @@ const TEXT = {
   },
   en: {
     toQuiz: 'Go to the quiz',
-    check: 'Check answer',
-    next: 'Next question',
-    result: 'Show result',
-    right: 'That is correct',
-    wrong: 'That is wrong',
     passed: 'Passed!',
     failed: 'Unfortunately, you did not pass.',
     repeatQuiz: 'Repeat quiz',
@@ -42,14 +25,6 @@ const TEXT = {
   },
 } as const;
 
-async function signInAs(page: Page, email: string, lang: 'de' | 'en') {
-  await page.goto('/login');
-  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
-  await page.reload();
-  await fillSignIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/trainings$/);
-}
-
 /** Reads every slide with the arrow key, checking each title. */
 async function readSlidesByKeyboard(page: Page, file: TCourseFile) {
   for (const [index, slide] of file.slides.entries()) {
@@ -57,38 +32,6 @@ async function readSlidesByKeyboard(page: Page, file: TCourseFile) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(slide.title);
     if (index < file.slides.length - 1) await page.keyboard.press('ArrowRight');
   }
-}
-
-/** Answers the question on screen, right or wrong, with the keyboard alone. */
-async function answer(page: Page, file: TCourseFile, lang: 'de' | 'en', right: boolean) {
-  const form = page.locator('form');
-  const questionText = (await form.locator('.quiz-question').textContent()) ?? '';
-  const question = file.quiz.find((q) => q.question === questionText);
-  if (!question) throw new Error(`question not in the bank: ${questionText}`);
-  const correct = question.answers.filter((a) => a.correct);
-  const wrong = question.answers.filter((a) => !a.correct);
-  const picks = right ? correct : wrong.length > 0 ? [wrong[0]] : correct.slice(1);
-  for (const pick of picks) {
-    if (!pick) continue;
-    const option = form.getByRole(correct.length > 1 ? 'checkbox' : 'radio', { name: pick.text, exact: true });
-    await option.focus();
-    await page.keyboard.press('Space');
-    await expect(option).toBeChecked();
-  }
-  await form.getByRole('button', { name: TEXT[lang].check }).focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: right ? TEXT[lang].right : TEXT[lang].wrong })).toBeVisible();
-}
-
-async function answerAll(page: Page, file: TCourseFile, lang: 'de' | 'en', rightAnswers: number) {
-  for (let step = 1; step <= 5; step++) {
-    await expect(page).toHaveURL(new RegExp(`/quiz/${step}$`));
-    await answer(page, file, lang, step <= rightAnswers);
-    const next = page.getByRole('button', { name: step < 5 ? TEXT[lang].next : TEXT[lang].result });
-    await next.focus();
-    await page.keyboard.press('Enter');
-  }
-  await expect(page).toHaveURL(/\/quiz\/result$/);
 }
 
 for (const lang of ['de', 'en'] as const) {
@@ -108,7 +51,7 @@ for (const lang of ['de', 'en'] as const) {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/quiz\/1$/);
     await expectNoAxeViolations(page);
-    await answerAll(page, file, lang, 5);
+    await answerQuiz(page, file, lang, 5);
     await expect(page.getByRole('heading', { name: TEXT[lang].passed })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: TEXT[lang].back }).click();
@@ -126,14 +69,14 @@ for (const lang of ['de', 'en'] as const) {
     await page.getByTestId(`open-${slug}`).click();
     await readSlidesByKeyboard(page, file);
     await page.getByRole('button', { name: TEXT[lang].toQuiz }).click();
-    await answerAll(page, file, lang, 3);
+    await answerQuiz(page, file, lang, 3);
     await expect(page.getByRole('heading', { name: TEXT[lang].failed })).toBeVisible();
     await expectNoAxeViolations(page);
     expect(await progressOf(userId, slug)).toMatchObject({ status: 'started', quizRepeatCount: 0 });
     await page.getByRole('button', { name: TEXT[lang].repeatQuiz }).click();
     await expect(page).toHaveURL(/\/quiz\/1$/);
     await expect.poll(async () => (await progressOf(userId, slug))?.quizRepeatCount).toBe(1);
-    await answerAll(page, file, lang, 4);
+    await answerQuiz(page, file, lang, 4);
     await expect(page.getByRole('heading', { name: TEXT[lang].passed })).toBeVisible();
     expect(await progressOf(userId, slug)).toMatchObject({ status: 'completed', quizRepeatCount: 1 });
   });

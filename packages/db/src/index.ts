@@ -15,6 +15,7 @@ export {
   ne,
   notLike,
   or,
+  type SQL,
   sql,
 } from 'drizzle-orm';
 export * from './backup.ts';

@@ -272,7 +272,7 @@ describe('throttling', () => {
       .select()
       .from(loginThrottle)
       .where(eq(loginThrottle.key, `ip:${address}`));
-    expect(row?.failures).toBe(50);
+    expect(row?.attempts).toBe(50);
     expect(row?.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 14 * 60 * 1000);
 
     const colleague = await seedEmployee(t.db, companyId);
@@ -332,7 +332,7 @@ describe('throttling', () => {
       .select()
       .from(loginThrottle)
       .where(eq(loginThrottle.key, `account:${person.email}`));
-    expect(row?.failures).toBe(1);
+    expect(row?.attempts).toBe(1);
     expect(row?.lockedUntil).toBeNull();
     expect(
       (await post('/api/employee/login', { email: person.email, password: STRONG_PASSWORD }, freshAddress())).status,

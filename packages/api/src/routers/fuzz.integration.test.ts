@@ -38,7 +38,7 @@ const EXCLUDED: Record<string, string> = {};
 
 /**
  * Tables a refused call may still write, because recording the refusal is the point: a failed
- * sign-in counts towards the account and address throttle (`recordLoginFailure`).
+ * sign-in counts towards the account and address throttle (`claimAttempt`, throttle.ts).
  */
 const WRITTEN_ON_REFUSAL = new Set(['login_throttle']);
 

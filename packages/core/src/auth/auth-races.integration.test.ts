@@ -22,7 +22,7 @@ import { SESSION_TOUCH_INTERVAL_MS, THROTTLE_MAX_ACCOUNT_FAILURES } from '../pol
 import { updateAccount } from '../users/update-own-account.ts';
 import { changePassword } from './change-password.ts';
 import { completeFirstLogin } from './first-login.ts';
-import { loginWithPassword } from './login.ts';
+import { loginWithPassword, signInClaims } from './login.ts';
 import { loginWithTotp } from './login-totp.ts';
 import { createOneTimeToken } from './one-time-tokens.ts';
 import { hashPasswordSync } from './password-hash.ts';
@@ -30,7 +30,7 @@ import { requestPasswordReset, resetPasswordWithToken } from './password-reset.t
 import { issueRecoveryCodes } from './recovery-codes.ts';
 import { registerEmployer } from './register-employer.ts';
 import { createSession, validateSessionToken } from './sessions.ts';
-import { recordLoginFailure } from './throttle.ts';
+import { claimAttempt } from './throttle.ts';
 import { DEVELOPMENT_TOTP_KEY, openTotpSecret, sealPlainTotpSecrets, sealTotpSecret } from './totp-secret-seal.ts';
 import { beginTotpEnrolment, confirmTotpEnrolment, totpStatus } from './two-factor.ts';
 
@@ -241,7 +241,7 @@ describe('TOTP and recovery codes', () => {
       .from(loginThrottle)
       .where(eq(loginThrottle.key, `account:${admin.email}`));
     // The loser's attempt is a failed sign-in after the winner cleared the count.
-    expect(throttle?.failures ?? 0).toBeLessThanOrEqual(1);
+    expect(throttle?.attempts ?? 0).toBeLessThanOrEqual(1);
   });
 
   it('one challenge with two right codes at once: one session', async () => {
@@ -323,19 +323,19 @@ describe('TOTP and recovery codes', () => {
 });
 
 describe('throttling', () => {
-  it('failures at the same moment are all counted', async () => {
+  it('attempts at the same moment are all counted', async () => {
     const address = email('throttled');
     const now = new Date();
     await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
-        transaction(index % 2 ? other : t.db, (tx) => recordLoginFailure(tx, address, '192.0.2.99', now)),
+        claimAttempt(index % 2 ? other : t.db, signInClaims(address, '192.0.2.99'), now),
       ),
     );
     const [row] = await t.db
       .select()
       .from(loginThrottle)
       .where(eq(loginThrottle.key, `account:${address}`));
-    expect(row?.failures).toBe(8);
+    expect(row?.attempts).toBe(8);
     expect(row?.lockedUntil).toBeNull();
   });
 
@@ -355,7 +355,7 @@ describe('throttling', () => {
       .select()
       .from(loginThrottle)
       .where(eq(loginThrottle.key, `account:${person.email}`));
-    expect(row?.failures).toBe(THROTTLE_MAX_ACCOUNT_FAILURES);
+    expect(row?.attempts).toBe(THROTTLE_MAX_ACCOUNT_FAILURES);
     expect(row?.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
     await expect(
       loginWithPassword(t.db, { email: person.email, password: PASSWORD, audience: 'customer' }, META),
@@ -365,15 +365,15 @@ describe('throttling', () => {
   it('a window older than the throttle window starts again at one', async () => {
     const address = email('window');
     const then = new Date(Date.now() - 2 * HOUR);
-    await transaction(t.db, (tx) => recordLoginFailure(tx, address, '192.0.2.98', then));
-    await transaction(t.db, (tx) => recordLoginFailure(tx, address, '192.0.2.98', then));
+    await claimAttempt(t.db, signInClaims(address, '192.0.2.98'), then);
+    await claimAttempt(t.db, signInClaims(address, '192.0.2.98'), then);
     const now = new Date();
-    await transaction(t.db, (tx) => recordLoginFailure(tx, address, '192.0.2.98', now));
+    await claimAttempt(t.db, signInClaims(address, '192.0.2.98'), now);
     const [row] = await t.db
       .select()
       .from(loginThrottle)
       .where(eq(loginThrottle.key, `account:${address}`));
-    expect(row).toMatchObject({ failures: 1, lockedUntil: null });
+    expect(row).toMatchObject({ attempts: 1, lockedUntil: null });
     expect(row?.windowStartedAt.getTime()).toBe(now.getTime());
   });
 });

@@ -1,8 +1,9 @@
 import { companies, eq, type TDatabase, transaction, users } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import { DomainError, notFound } from '../errors.ts';
+import { assertCurrentPassword } from './current-password.ts';
 import type { TRequestMeta } from './login.ts';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { hashPassword } from './password-hash.ts';
 import { assertStrongPassword, userInputsOf } from './password-rules.ts';
 import { setNewPassword } from './set-new-password.ts';
 
@@ -29,9 +30,7 @@ export async function changePassword(
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, input.userId));
   if (!user) throw notFound();
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new DomainError('BAD_REQUEST', 'change_password.current_password_wrong');
-  }
+  await assertCurrentPassword(db, user, input.currentPassword, meta, now);
   assertStrongPassword(input.newPassword, userInputsOf(user, user.companyName ?? undefined));
   // argon2 runs before the transaction (ADR 028): it must not hold the write connection.
   const passwordHash = await hashPassword(input.newPassword);

@@ -1,10 +1,10 @@
 import { eq, type TDatabase, transaction, users } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import { DomainError } from '../errors.ts';
-import { finishSignIn, type TAudience, type TLoginResult, type TRequestMeta } from './login.ts';
+import { finishSignIn, signInClaims, type TAudience, type TLoginResult, type TRequestMeta } from './login.ts';
 import { consumeToken, findValidToken } from './one-time-tokens.ts';
 import { issueRecoveryCodes, looksLikeRecoveryCode, redeemRecoveryCode } from './recovery-codes.ts';
-import { isLoginLocked, recordLoginFailure } from './throttle.ts';
+import { claimAttempt, refundAttempt } from './throttle.ts';
 import { acceptedTotpStep, type TTotpEnrolment } from './totp.ts';
 import { openTotpSecret } from './totp-secret-seal.ts';
 import { beginTotpEnrolment, claimTotpStep } from './two-factor.ts';
@@ -31,8 +31,9 @@ export async function totpEnrolmentForChallenge(
 /**
  * Second step of sign-in: the code from the authenticator app, or one of the recovery codes
  * (lost phone). A wrong code counts as a failed sign-in (10 lock the account); a code is accepted
- * once. For an admin still setting up, the first right code also confirms the new secret and the
- * answer carries the recovery codes, shown once.
+ * once. Each code claims an attempt against the account's and the address's limits before it is
+ * checked (throttle.ts); a right one gives it back. For an admin still setting up, the first right
+ * code also confirms the new secret and the answer carries the recovery codes, shown once.
  *
  * The code is checked against the secret before the transaction; inside it, the code is claimed
  * by one conditional update (the TOTP step must still be newer than the last one used, a recovery
@@ -62,7 +63,19 @@ export async function loginWithTotp(
     })
     .from(users)
     .where(eq(users.id, challenge.userId));
-  if (!user || (await isLoginLocked(db, user.email, meta.ip, now))) {
+  if (!user) throw new DomainError('UNAUTHORIZED', 'login.failed');
+  // The code's attempt is claimed before the code is looked at, like a password's (login.ts).
+  const claims = signInClaims(user.email, meta.ip);
+  if (!(await claimAttempt(db, claims, now))) {
+    await transaction(db, (tx) =>
+      audit(tx, {
+        action: 'login.failure',
+        targetId: user.id,
+        companyId: user.companyId,
+        ip: meta.ip,
+        details: { reason: 'throttled', audience: input.audience },
+      }),
+    );
     throw new DomainError('UNAUTHORIZED', 'login.failed');
   }
 
@@ -76,15 +89,14 @@ export async function loginWithTotp(
       : null;
 
   // Read committed: the code, the recovery code and the challenge are each claimed by one
-  // conditional update with `returning` (zero rows: another request was first); failure counts are
-  // added in the database (throttle.ts).
+  // conditional update with `returning` (zero rows: another request was first).
   const result = await transaction(db, async (tx): Promise<TLoginResult | null> => {
     const accepted =
       step !== null && sealed !== null
         ? await claimTotpStep(tx, { userId: user.id, sealed, step, settingUp })
         : recovery && (await redeemRecoveryCode(tx, user.id, input.code, now));
     if (!accepted) {
-      await recordLoginFailure(tx, user.email, meta.ip, now);
+      // The attempt was counted when it was claimed; a wrong code keeps it.
       await audit(tx, {
         action: 'login.failure',
         targetId: user.id,
@@ -95,6 +107,7 @@ export async function loginWithTotp(
       return null;
     }
     if (!(await consumeToken(tx, challenge.tokenId, now))) throw challengeExpired();
+    await refundAttempt(tx, claims, now);
     if (recovery) {
       await audit(tx, {
         action: 'totp.recovery_code_used',

@@ -2,11 +2,11 @@ import { eq, type TDatabase, type TTransaction, transaction, users } from '@port
 import type { TRole } from '@portal/validators';
 import { audit } from '../audit/audit.ts';
 import { DomainError } from '../errors.ts';
-import { FIRST_LOGIN_TOKEN_MINUTES, TOTP_CHALLENGE_MINUTES } from '../policy.ts';
+import { ATTEMPT_LIMITS, FIRST_LOGIN_TOKEN_MINUTES, TOTP_CHALLENGE_MINUTES } from '../policy.ts';
 import { insertOneTimeToken } from './one-time-tokens.ts';
 import { verifyPassword } from './password-hash.ts';
 import { insertSession, type TSessionInfo } from './sessions.ts';
-import { clearAccountFailures, isLoginLocked, recordLoginFailure } from './throttle.ts';
+import { claimAttempt, refundAttempt, type TAttemptClaim } from './throttle.ts';
 
 export type TAudience = 'customer' | 'admin';
 
@@ -32,10 +32,18 @@ export type TLoginResult =
 const audienceAllows = (audience: TAudience, role: TRole) =>
   audience === 'admin' ? role === 'admin' : role !== 'admin';
 
+/** The limits a password or code of this account, typed from this address, counts against. */
+export const signInClaims = (email: string, ip: string): TAttemptClaim[] => [
+  [ATTEMPT_LIMITS.signInAccount, email],
+  [ATTEMPT_LIMITS.signInAddress, ip],
+];
+
 /**
- * Password sign-in. Unknown email, wrong password, blocked account, wrong audience and a
- * throttled account all fail with the same `login.failed` after the same argon2 work, so the
- * answer tells an attacker nothing.
+ * Password sign-in. The attempt is claimed against the account's and the address's limits before
+ * the password is checked (throttle.ts), so a burst of guesses cannot slip past the lock while it
+ * is being counted. Refused, unknown email, wrong password, blocked account and wrong audience all
+ * fail with the same `login.failed` after the same argon2 work, so the answer tells an attacker
+ * nothing.
  */
 export async function loginWithPassword(
   db: TDatabase,
@@ -43,7 +51,8 @@ export async function loginWithPassword(
   meta: TRequestMeta,
   now = new Date(),
 ): Promise<TLoginResult> {
-  const throttled = await isLoginLocked(db, input.email, meta.ip, now);
+  const claims = signInClaims(input.email, meta.ip);
+  const allowed = await claimAttempt(db, claims, now);
   const [user] = await db
     .select({
       id: users.id,
@@ -58,9 +67,11 @@ export async function loginWithPassword(
     })
     .from(users)
     .where(eq(users.email, input.email));
-  const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+  // A refused attempt never reaches the account's hash: it is verified against the dummy hash
+  // (password-hash.ts), only so that its answer takes as long as any other failure's.
+  const passwordOk = await verifyPassword(allowed ? (user?.passwordHash ?? null) : null, input.password);
 
-  const reason = throttled
+  const reason = !allowed
     ? 'throttled'
     : !user
       ? 'unknown_email'
@@ -73,24 +84,26 @@ export async function loginWithPassword(
             : null;
 
   if (reason !== null || !user) {
-    // Read committed: the failure counts are added in the database (one upsert each, throttle.ts).
-    await transaction(db, async (tx) => {
-      if (reason !== 'throttled') await recordLoginFailure(tx, input.email, meta.ip, now);
-      await audit(tx, {
+    // The attempt was counted when it was claimed; a failure keeps it.
+    await transaction(db, (tx) =>
+      audit(tx, {
         action: 'login.failure',
         targetId: user?.id ?? null,
         companyId: user?.companyId ?? null,
         ip: meta.ip,
         details: { reason, audience: input.audience },
-      });
-    });
+      }),
+    );
     throw new DomainError('UNAUTHORIZED', 'login.failed');
   }
 
-  // Read committed: only inserts of new random tokens and a delete by key; nothing read to decide.
+  // Read committed: only inserts of new random tokens and a refund by key; nothing read to decide.
   return transaction(db, async (tx): Promise<TLoginResult> => {
+    // A right password gives its attempt back. Earlier failures stay counted for their window, so
+    // a right password inside a burst of guesses does not reopen the door for more of them.
+    await refundAttempt(tx, claims, now);
     // Admins must use two factors (DECISIONS.md, ASVS V4.3.1); others when they turned it on.
-    // Failures stay counted until the code is right, so codes cannot be guessed between passwords.
+    // Each code claims an attempt of its own against the same limits (login-totp.ts).
     if (user.totpSecret || user.role === 'admin') {
       const token = await insertOneTimeToken(tx, {
         kind: 'totp_challenge',
@@ -106,7 +119,7 @@ export async function loginWithPassword(
 
 /**
  * The end of every successful sign-in (after the password, and the code where one is needed):
- * clear the failure count, then either send the person to set their own password (temporary
+ * either send the person to set their own password (temporary
  * password) or open a session.
  */
 export async function finishSignIn(
@@ -116,7 +129,6 @@ export async function finishSignIn(
   now: Date,
   details?: Record<string, boolean>,
 ): Promise<TLoginResult> {
-  await clearAccountFailures(tx, user.email);
   const entry = {
     action: 'login.success',
     actorId: user.id,

@@ -2,12 +2,13 @@ import { and, desc, eq, gt, oneTimeTokens, type TDatabase, transaction, users } 
 import { audit } from '../audit/audit.ts';
 import { DomainError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { RESET_TOKEN_MINUTES } from '../policy.ts';
+import { ATTEMPT_LIMITS, RESET_TOKEN_MINUTES } from '../policy.ts';
 import type { TAudience, TRequestMeta } from './login.ts';
 import { consumeToken, findValidToken, insertOneTimeToken } from './one-time-tokens.ts';
 import { hashPassword } from './password-hash.ts';
 import { assertStrongPassword, userInputsOf } from './password-rules.ts';
 import { setNewPassword } from './set-new-password.ts';
+import { claimAttempt, type TAttemptClaim } from './throttle.ts';
 
 /** One reset mail per account per minute: enough for a typo, useless for mail bombing. */
 const RESET_REQUEST_INTERVAL_MS = 60 * 1000;
@@ -23,6 +24,18 @@ export async function requestPasswordReset(
   meta: TRequestMeta,
   now = new Date(),
 ): Promise<void> {
+  // Counted before anything is looked up, per email and per address (throttle.ts); over the limit
+  // nothing is sent, and the answer stays the same, so it tells nothing about the account.
+  const claims: TAttemptClaim[] = [
+    [ATTEMPT_LIMITS.resetAccount, input.email],
+    [ATTEMPT_LIMITS.resetAddress, meta.ip],
+  ];
+  if (!(await claimAttempt(db, claims, now))) {
+    await transaction(db, (tx) =>
+      audit(tx, { action: 'password.reset_throttled', ip: meta.ip, details: { audience: input.audience } }),
+    );
+    return;
+  }
   // Serializable: "no reset link in the last minute, so create one" reads, then inserts. Two
   // requests at once would both see none under read committed and send two mails; PostgreSQL
   // aborts one of them, and its re-run finds the other's link. The mail is an outbox row.

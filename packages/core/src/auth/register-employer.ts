@@ -2,11 +2,12 @@ import { avvAcceptances, companies, eq, type TDatabase, transaction, users } fro
 import type { TLocale } from '@portal/i18n';
 import { audit } from '../audit/audit.ts';
 import { DomainError, isUniqueViolation } from '../errors.ts';
-import { AVV_VERSION } from '../policy.ts';
+import { ATTEMPT_LIMITS, AVV_VERSION } from '../policy.ts';
 import type { TLoginResult, TRequestMeta } from './login.ts';
 import { hashPassword } from './password-hash.ts';
 import { assertStrongPassword } from './password-rules.ts';
 import { insertSession } from './sessions.ts';
+import { claimAttempt } from './throttle.ts';
 
 export interface TRegisterEmployerInput {
   firstname: string;
@@ -30,6 +31,11 @@ export async function registerEmployer(
   now = new Date(),
 ): Promise<Extract<TLoginResult, { kind: 'session' }>> {
   assertStrongPassword(input.password, [input.firstname, input.lastname, input.email, input.companyName]);
+  // Every registration counts against its address, before the argon2 work (throttle.ts).
+  if (!(await claimAttempt(db, [[ATTEMPT_LIMITS.registerAddress, meta.ip]], now))) {
+    await transaction(db, (tx) => audit(tx, { action: 'employer.registration_throttled', ip: meta.ip }));
+    throw new DomainError('TOO_MANY_REQUESTS', 'errors.TOO_MANY_REQUESTS');
+  }
   // Cheap early answer; the unique index below is what actually guarantees it.
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing) throw emailTaken();

@@ -13,8 +13,8 @@ import {
 } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import { DomainError, notFound } from '../errors.ts';
+import { assertCurrentPassword } from './current-password.ts';
 import type { TRequestMeta } from './login.ts';
-import { verifyPassword } from './password-hash.ts';
 import { deleteRecoveryCodes, issueRecoveryCodes, remainingRecoveryCodes } from './recovery-codes.ts';
 import { acceptedTotpStep, newTotpSecret, type TTotpEnrolment, totpEnrolment } from './totp.ts';
 import { openTotpSecret, sealTotpSecret } from './totp-secret-seal.ts';
@@ -143,9 +143,7 @@ export async function disableTotp(
   const user = await loadTotpState(db, userId);
   if (user.role === 'admin') throw new DomainError('FORBIDDEN', 'totp.required_for_admins');
   // argon2 runs before the transaction (ADR 028): it must not hold the write connection.
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw new DomainError('BAD_REQUEST', 'change_password.current_password_wrong');
-  }
+  await assertCurrentPassword(db, user, currentPassword, meta);
   // Read committed: unconditional writes of one user's rows; a repeat changes nothing more.
   await transaction(db, async (tx) => {
     await tx

@@ -47,14 +47,14 @@ describe('runHousekeeping', () => {
     });
     await transaction(db, (tx) =>
       tx.insert(loginThrottle).values([
-        { key: 'account:old@example.com', failures: 3, windowStartedAt: new Date(now.getTime() - HOUR) },
+        { key: 'account:old@example.com', attempts: 3, windowStartedAt: new Date(now.getTime() - HOUR) },
         {
           key: 'account:locked@example.com',
-          failures: 10,
+          attempts: 10,
           windowStartedAt: new Date(now.getTime() - HOUR),
           lockedUntil: new Date(now.getTime() + 60_000),
         },
-        { key: 'ip:10.0.0.1', failures: 1, windowStartedAt: new Date(now.getTime() - 60_000) },
+        { key: 'ip:10.0.0.1', attempts: 1, windowStartedAt: new Date(now.getTime() - 60_000) },
       ]),
     );
 

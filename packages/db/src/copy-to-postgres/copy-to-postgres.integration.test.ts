@@ -321,7 +321,7 @@ function fillEveryTable(file: string, size: { companies: number; peoplePerCompan
             .insert(s.loginThrottle)
             .values({
               key: `email:p2@c${c}.example`,
-              failures: 3,
+              attempts: 3,
               windowStartedAt: at(0),
               lockedUntil: c % 2 ? at(60_000) : null,
             })

@@ -148,10 +148,13 @@ export const oneTimeTokens = sqliteTable(
   ],
 );
 
-/** Failed sign-ins per account (`account:<email>`) and per address (`ip:<ip>`). */
+/**
+ * Attempts per limited check and subject (`account:<email>`, `ip:<ip>`, `reset:<email>`, …), claimed
+ * before the check (packages/core/src/auth/throttle.ts, ADR 004). The column keeps its first name.
+ */
 export const loginThrottle = sqliteTable('login_throttle', {
   key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
+  attempts: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at').notNull(),
   lockedUntil: timestamp('locked_until'),
 });

@@ -228,7 +228,7 @@ describe('delete completely', () => {
     await transaction(t.db, (tx) =>
       tx
         .insert(loginThrottle)
-        .values({ key: `account:${doomed.manager.email}`, failures: 2, windowStartedAt: new Date() }),
+        .values({ key: `account:${doomed.manager.email}`, attempts: 2, windowStartedAt: new Date() }),
     );
     await submitUploadRequest(
       t.db,

@@ -86,7 +86,7 @@ describe('admin sign-in needs an authenticator code (DECISIONS.md, ASVS V4.3.1)'
       .select()
       .from(loginThrottle)
       .where(eq(loginThrottle.key, `account:${admin.email}`));
-    expect(throttle?.failures).toBe(1);
+    expect(throttle?.attempts).toBe(1);
     // The challenge survives a typo.
     expect(await caller.appuser.loginTotp({ challengeToken: answer.challengeToken, code: totpCode() })).toMatchObject({
       userId: admin.id,

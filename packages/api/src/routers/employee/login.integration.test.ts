@@ -197,7 +197,7 @@ describe('every failure looks the same', () => {
       .select()
       .from(loginThrottle)
       .where(eq(loginThrottle.key, `account:${employee.email}`));
-    expect(lock?.failures).toBe(10);
+    expect(lock?.attempts).toBe(10);
     expect(lock?.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 14 * 60 * 1000);
 
     // The right password, from another address: still the same answer.
@@ -213,7 +213,7 @@ describe('every failure looks the same', () => {
       .limit(1);
     expect(JSON.parse(last?.details ?? '{}').reason).toBe('throttled');
 
-    // Once the lock has run out, the right password works again and clears the count.
+    // Once the lock has run out, the right password works again; its attempt is given back.
     await transaction(t.db, (tx) =>
       tx
         .update(loginThrottle)
@@ -224,6 +224,7 @@ describe('every failure looks the same', () => {
     expect(await retry.caller.employee.login({ email: employee.email, password: STRONG_PASSWORD })).toMatchObject({
       userId: employee.id,
     });
+    // The window started again with this attempt, which the success gave back.
     expect(
       (
         await t.db
@@ -231,29 +232,39 @@ describe('every failure looks the same', () => {
           .from(loginThrottle)
           .where(eq(loginThrottle.key, `account:${employee.email}`))
       )[0],
-    ).toBeUndefined();
+    ).toMatchObject({ attempts: 0, lockedUntil: null });
   });
 
-  it('a success before the tenth failure resets the count', async () => {
+  it('a success gives back its own attempt; the failures before it stay counted (ADR 004)', async () => {
     const employee = await seedEmployee(t.db, companyId);
     const ip = freshIp();
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 8; i++) {
       const { caller, errorOf } = callerFor(t.db, { ip });
       await errorOf(caller.employee.login({ email: employee.email, password: `wrong-${i}` }));
     }
     const { caller } = callerFor(t.db, { ip });
     await caller.employee.login({ email: employee.email, password: STRONG_PASSWORD });
-    const next = callerFor(t.db, { ip });
-    const { error } = await next.errorOf(
-      next.caller.employee.login({ email: employee.email, password: 'wrong-again' }),
-    );
-    expect(error.code).toBe('UNAUTHORIZED');
-    const [row] = await t.db
+    const counted = async () =>
+      (
+        await t.db
+          .select()
+          .from(loginThrottle)
+          .where(eq(loginThrottle.key, `account:${employee.email}`))
+      )[0];
+    expect(await counted()).toMatchObject({ attempts: 8, lockedUntil: null });
+    // The address counts failures only, too: the success gave its attempt back there as well.
+    const [address] = await t.db
       .select()
       .from(loginThrottle)
-      .where(eq(loginThrottle.key, `account:${employee.email}`));
-    expect(row?.failures).toBe(1);
-    expect(row?.lockedUntil).toBeNull();
+      .where(eq(loginThrottle.key, `ip:${ip}`));
+    expect(address?.attempts).toBe(8);
+
+    for (const password of ['wrong-again', 'wrong-once-more']) {
+      const next = callerFor(t.db, { ip });
+      const { error } = await next.errorOf(next.caller.employee.login({ email: employee.email, password }));
+      expect(error.code).toBe('UNAUTHORIZED');
+    }
+    expect((await counted())?.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
   });
 
   it('a blocked user with the right password gets no session', async () => {

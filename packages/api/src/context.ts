@@ -27,8 +27,14 @@ export interface TContext {
   user: TSessionUser | null;
   /** Whether the caller's company has an accepted AVV (spec §4), read together with the session. */
   companyAvvAccepted: boolean;
-  /** Set when a cookie-authenticated write fails the CSRF rule; authed procedures refuse it. */
+  /** Set when a cookie-authenticated request fails the CSRF rule; authed procedures refuse it. */
   csrfRejected: boolean;
+  /**
+   * A GET or HEAD by cookie without proof that our own page sent it (Sec-Fetch-Site same-origin or
+   * our Origin). Reads may go on; a mutation (a change the spec's call table makes a GET, such as
+   * resend-invitation) is refused: a bearer token, or the web app's POST to /trpc, is needed.
+   */
+  changeByGetUnproven: boolean;
   setSessionCookie: (token: string, maxAgeSeconds: number) => void;
   clearSessionCookie: () => void;
 }
@@ -43,18 +49,25 @@ function readCookie(header: string | null, name: string): string | undefined {
 }
 
 /**
- * DECISIONS.md CSRF rule: a write authenticated by cookie must come from our own origin
- * (Sec-Fetch-Site same-origin, or a matching Origin) and carry a JSON or multipart body.
+ * DECISIONS.md CSRF rule (issue 21.4), for a request authenticated by cookie:
+ * - a write must come from our own origin (Sec-Fetch-Site same-origin, or a matching Origin) and
+ *   carry a JSON or multipart body;
+ * - a read is refused when the browser says another site sent it (Sec-Fetch-Site cross-site or
+ *   same-site, or an Origin that is not ours): a link or form on another site must not act with
+ *   the person's session, and no read of ours needs to be reachable that way. A typed or
+ *   bookmarked address (Sec-Fetch-Site none) and clients that send neither header pass.
+ * A change that the spec's call table makes a GET needs more: see `changeByGetUnproven`.
  */
-function passesCsrfRule(req: Request, config: TConfig): boolean {
-  if (req.method === 'GET' || req.method === 'HEAD') return true;
+function passesCsrfRule(req: Request, site: string | null, origin: string | null, ownOrigin: boolean): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    if (origin !== null && !ownOrigin) return false;
+    return site === null || site === 'same-origin' || site === 'none';
+  }
   const contentType = req.headers.get('content-type') ?? '';
   if (!contentType.startsWith('application/json') && !contentType.startsWith('multipart/form-data')) return false;
-  const site = req.headers.get('sec-fetch-site');
   if (site === 'same-origin') return true;
-  const origin = req.headers.get('origin');
   if (!origin) return site === null; // non-browser clients send neither header
-  return origin === config.publicUrl || origin === new URL(req.url).origin;
+  return ownOrigin;
 }
 
 /** Builds one request's context; async because the session is read from the database (ADR 028). */
@@ -80,7 +93,13 @@ export function createContextFactory(deps: { db: TDatabase; config: TConfig }): 
     const cookieToken = readCookie(req.headers.get('cookie'), cookieName);
     const token = bearer ?? cookieToken;
     const resolved = token ? await validateSessionToken(deps.db, token).catch(unavailableAsTrpc) : null;
-    const csrfRejected = resolved !== null && !bearer && !passesCsrfRule(req, deps.config);
+    const site = req.headers.get('sec-fetch-site');
+    const origin = req.headers.get('origin');
+    const ownOrigin = origin !== null && (origin === deps.config.publicUrl || origin === new URL(req.url).origin);
+    const byCookie = resolved !== null && !bearer;
+    const csrfRejected = byCookie && !passesCsrfRule(req, site, origin, ownOrigin);
+    const reading = req.method === 'GET' || req.method === 'HEAD';
+    const changeByGetUnproven = byCookie && reading && site !== 'same-origin' && !ownOrigin;
 
     return {
       db: deps.db,
@@ -94,6 +113,7 @@ export function createContextFactory(deps: { db: TDatabase; config: TConfig }): 
       user: resolved?.user ?? null,
       companyAvvAccepted: resolved?.companyAvvAccepted ?? false,
       csrfRejected,
+      changeByGetUnproven,
       setSessionCookie: (value, maxAgeSeconds) =>
         adapter.setHeader('Set-Cookie', `${cookieName}=${value}; ${cookieAttributes}; Max-Age=${maxAgeSeconds}`),
       clearSessionCookie: () => adapter.setHeader('Set-Cookie', `${cookieName}=; ${cookieAttributes}; Max-Age=0`),

@@ -110,7 +110,11 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'errors.NOT_F
  * used to take (errors, signed in, role, company) were a tenth of a small call's CPU time.
  */
 const guarded = <TAdded extends object>(rule: (ctx: TContext) => TAdded) =>
-  t.middleware(async ({ ctx, next }) => {
+  t.middleware(async ({ ctx, type, next }) => {
+    // Every change is a mutation, whatever its REST method (the matrix test proves it): one sent
+    // as a GET by cookie needs proof of our own origin (context.ts, issue 21.4).
+    if (type === 'mutation' && ctx.changeByGetUnproven)
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'errors.CSRF' });
     // The rule's findings go onto this request's context object itself: `next({ ctx })` would
     // copy every field of the context once more (tRPC's object spread is a few percent of a call).
     Object.assign(ctx, rule(ctx));

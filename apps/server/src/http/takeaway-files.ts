@@ -18,6 +18,8 @@ export function takeawayFileRoutes(createContext: (c: Context) => TContext | Pro
 
   app.get('/trainings/takeaway/:slug', async (c) => {
     const ctx = await createContext(c);
+    // A link on another site does not download with the person's session (context.ts).
+    if (ctx.csrfRejected) return fileRouteFailure(c, ctx, 403, 'FORBIDDEN', 'errors.CSRF');
     if (!ctx.user) return fileRouteFailure(c, ctx, 401, 'AUTHORIZATION_REQUIRED', 'errors.AUTHORIZATION_REQUIRED');
     const lang = fileLanguage(c, ctx.user);
     let sheet: Awaited<ReturnType<typeof takeawayForDownload>>;

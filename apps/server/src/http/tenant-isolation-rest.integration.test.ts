@@ -171,6 +171,7 @@ const VALUES: Record<string, unknown> = {
   'query:page': OMIT,
   'query:pageSize': OMIT,
   'query:lang': 'de',
+  'path:document': 'imprint',
   'query:from': OMIT,
   'query:to': OMIT,
   'path:slug': 'malware',
@@ -391,10 +392,20 @@ interface TResult {
  * Sends one request as `role` with a new session cookie, inside a transaction that is rolled
  * back afterwards; the rows it changed are read before the rollback.
  */
-async function send(operation: TOperation, references: TValues, role: TRole): Promise<TResult> {
+async function send(
+  operation: TOperation,
+  references: TValues,
+  role: TRole,
+  /** Replaces the same-origin headers; a header set to null is left out. */
+  fetchHeaders?: Record<string, string | null>,
+): Promise<TResult> {
   return rollbacks.rolledBack(async (db) => {
     // The session, the request and both snapshots all see the transaction that is rolled back.
     const request = buildRequest(operation, references, role);
+    for (const [name, value] of Object.entries(fetchHeaders ?? {})) {
+      if (value === null) delete request.headers[name];
+      else request.headers[name] = value;
+    }
     if (role !== 'anonymous') request.headers.cookie = `session=${(await sessionFor(db, callerUser(role))).token}`;
     const before = await snapshotTables(db);
     const response = await app.request(request.url, request.init);
@@ -402,7 +413,7 @@ async function send(operation: TOperation, references: TValues, role: TRole): Pr
     const changes = changedRows(before, await snapshotTables(db));
     let json: TResult['json'] = {};
     try {
-      json = JSON.parse(text);
+      json = JSON.parse(text) ?? {};
     } catch {
       // PDFs and images
     }
@@ -653,6 +664,76 @@ describe('REST tenant isolation: company B’s ids from company A (generated)', 
         }
       }
 
+      expect(failures, failures.join('\n')).toEqual([]);
+    });
+  }
+});
+
+// ── Cross-site requests ────────────────────────────────────────────────────────────────────────
+
+/**
+ * Issue 21.4: every documented GET, as every signed-in role with a session cookie and the
+ * caller's own ids (so the request would do its real work), sent the way another site makes a
+ * browser send it: a link followed from there (Sec-Fetch-Site cross-site), and a browser that
+ * sends no fetch metadata at all. Neither changes any row of any table. A cross-site request is
+ * refused outright (403 errors.CSRF) unless the operation is public; one without fetch metadata
+ * may read, but every change (a procedure of type mutation, whatever its REST method) is refused.
+ * The control: with the same-origin headers of the portal's own page, every GET that is a
+ * mutation does change the database for some role, so "unchanged" above is not an accident.
+ */
+const CROSS_SITE: Record<string, Record<string, string | null>> = {
+  'a link on another site': { 'sec-fetch-site': 'cross-site', origin: null },
+  'a form on another site': { 'sec-fetch-site': 'cross-site', origin: 'https://angreifer.example' },
+  'a browser without fetch metadata': { 'sec-fetch-site': null, origin: null },
+};
+const SIGNED_IN: TRole[] = ['employee', 'manager', 'employer', 'admin'];
+
+/** `GET path` of the procedures that change something although the spec makes them a GET. */
+const changingGets = new Set(
+  Object.values(appRouter._def.procedures)
+    .map((procedure) => (procedure as unknown as { _def: { type: string; meta?: TProcedureMeta } })._def)
+    .filter((def) => def.type === 'mutation' && def.meta?.openapi?.method === 'GET')
+    .map((def) => `GET ${def.meta?.openapi?.path}`),
+);
+
+describe('no cross-site request changes anything (issue 21.4, generated)', () => {
+  it('knows the GETs that change something (resend-invitation among them)', () => {
+    expect(changingGets).toContain('GET /employee/resend-invitation');
+  });
+
+  for (const operation of operations.filter((candidate) => candidate.method === 'get')) {
+    it(operation.label, async () => {
+      expect(unclassified(operation)).toEqual([]);
+      const references = operation.params.filter((param) => param.key in REFERENCES);
+      const isPublic = operation.label in NOT_TENANT_SCOPED;
+      const failures: string[] = [];
+      let controlChanged = false;
+      for (const role of SIGNED_IN) {
+        const combinations = references.length > 0 ? ownCombinations(references, role) : [{}];
+        for (const values of combinations) {
+          for (const [how, headers] of Object.entries(CROSS_SITE)) {
+            const result = await send(operation, values, role, headers);
+            const line = `${how}: ${result.description} → ${summary(result)}`;
+            if (result.changes.length > 0)
+              failures.push(`${line}: changed the database:\n${result.changes.join('\n')}`);
+            if (result.status >= 500) failures.push(`${line}: server error`);
+            const crossSite = headers['sec-fetch-site'] === 'cross-site';
+            if (crossSite && !isPublic && (result.status !== 403 || result.json.messageKey !== 'errors.CSRF')) {
+              failures.push(`${line}: expected 403 errors.CSRF`);
+            }
+            if (!crossSite && changingGets.has(operation.label) && result.json.messageKey !== 'errors.CSRF') {
+              failures.push(`${line}: a change without proof of origin, expected 403 errors.CSRF`);
+            }
+          }
+          if (changingGets.has(operation.label)) {
+            const control = await send(operation, values, role);
+            if (control.changes.length > 0) controlChanged = true;
+          }
+        }
+      }
+      if (changingGets.has(operation.label) && !controlChanged) {
+        failures.push('control: from the portal itself this change changed nothing for any role');
+      }
       expect(failures, failures.join('\n')).toEqual([]);
     });
   }

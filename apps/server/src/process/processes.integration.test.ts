@@ -57,11 +57,17 @@ const workersOf = (child: ChildProcess) =>
     .filter((line) => line.includes('main.ts'))
     .map((line) => line.trim().split(/\s+/)[0]);
 
-const signIn = (base: string) =>
+/**
+ * The demo's customer accounts. Sign-ins in flight at once are spread over them: more than ten
+ * at once on one account are refused while they run, as a burst of guesses would be (ADR 004).
+ */
+const ACCOUNTS = ['employee', 'employee2', 'employee3', 'manager', 'employer'].map((name) => `${name}@example.com`);
+
+const signIn = (base: string, index = 0) =>
   fetch(`${base}/api/employee/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'employee@example.com', password: PASSWORD }),
+    body: JSON.stringify({ email: ACCOUNTS[index % ACCOUNTS.length], password: PASSWORD }),
   });
 
 afterEach(async () => {
@@ -85,7 +91,7 @@ describe('several server processes', () => {
     expect(workersOf(child)).toHaveLength(2);
 
     // Sign-ins are slow (argon2): many are still running when the stop signal arrives.
-    const requests = Array.from({ length: 24 }, () => signIn(base).then((response) => response.status));
+    const requests = Array.from({ length: 24 }, (_, index) => signIn(base, index).then((response) => response.status));
     await sleep(150);
     const exited = once(child, 'exit');
     child.kill('SIGTERM');

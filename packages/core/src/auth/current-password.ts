@@ -21,5 +21,5 @@ export async function assertCurrentPassword(
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw new DomainError('BAD_REQUEST', 'change_password.current_password_wrong');
   }
-  await transaction(db, (tx) => refundAttempt(tx, claims, now));
+  await transaction(db, (tx) => refundAttempt(tx, claims));
 }

@@ -107,7 +107,7 @@ export async function loginWithTotp(
       return null;
     }
     if (!(await consumeToken(tx, challenge.tokenId, now))) throw challengeExpired();
-    await refundAttempt(tx, claims, now);
+    await refundAttempt(tx, claims);
     if (recovery) {
       await audit(tx, {
         action: 'totp.recovery_code_used',

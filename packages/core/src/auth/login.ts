@@ -101,7 +101,7 @@ export async function loginWithPassword(
   return transaction(db, async (tx): Promise<TLoginResult> => {
     // A right password gives its attempt back. Earlier failures stay counted for their window, so
     // a right password inside a burst of guesses does not reopen the door for more of them.
-    await refundAttempt(tx, claims, now);
+    await refundAttempt(tx, claims);
     // Admins must use two factors (DECISIONS.md, ASVS V4.3.1); others when they turned it on.
     // Each code claims an attempt of its own against the same limits (login-totp.ts).
     if (user.totpSecret || user.role === 'admin') {

@@ -71,20 +71,17 @@ export async function claimAttempt(db: TDb, claims: readonly TAttemptClaim[], no
 }
 
 /**
- * Gives a claimed attempt back after the check succeeded, inside the success's transaction. A
- * key that is locked meanwhile stays as it is: the burst that locked it was not this attempt's,
- * and lowering its count would let one more guess through while it is locked.
+ * Gives a claimed attempt back after the check succeeded, inside the success's transaction, and
+ * lifts a lock that this very attempt set by reaching `max`. A key that went over its limit (a
+ * burst that was refused) stays as it is: lowering its count would let one more guess through
+ * while it is locked.
  */
-export async function refundAttempt(
-  tx: TTransaction,
-  claims: readonly TAttemptClaim[],
-  now = new Date(),
-): Promise<void> {
-  const at = now.getTime();
+export async function refundAttempt(tx: TTransaction, claims: readonly TAttemptClaim[]): Promise<void> {
+  const max = perKey(claims, ([limit]) => limit.max);
   await tx
     .update(loginThrottle)
-    .set({ attempts: sql`case when ${loginThrottle.attempts} > 0 then ${loginThrottle.attempts} - 1 else 0 end` })
+    .set({ attempts: sql`${loginThrottle.attempts} - 1`, lockedUntil: null })
     .where(
-      sql`${inArray(loginThrottle.key, claims.map(keyOf))} and (${loginThrottle.lockedUntil} is null or ${loginThrottle.lockedUntil} <= ${at})`,
+      sql`${inArray(loginThrottle.key, claims.map(keyOf))} and ${loginThrottle.attempts} > 0 and ${loginThrottle.attempts} <= ${max}`,
     );
 }

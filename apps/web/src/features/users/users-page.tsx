@@ -53,9 +53,10 @@ export default function UsersPage() {
 
   const onAction = async (person: TStaffRow, action: TRowAction) => {
     if (action === 'resend') {
-      // A GET in the spec's call table, so a query fetched on demand rather than a mutation.
+      // A GET in the spec's call table for API clients; the web app sends the mutation as a POST,
+      // which the CSRF rule covers (issue 21.4).
       try {
-        await utils.client.employee.resendInvitation.query({ employeeId: person.id });
+        await utils.client.employee.resendInvitation.mutate({ employeeId: person.id });
         toast.success(t('users.email_sent'));
       } catch (error) {
         toast.error(errorMessage(error) ?? t('users.email_not_sent'));

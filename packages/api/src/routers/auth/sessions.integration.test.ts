@@ -218,11 +218,22 @@ describe('CSRF rule for cookie sessions', () => {
     expect((await caller.employee.update({ id: employee.id, lang: 'en' })).lang).toBe('en');
   });
 
-  it('does not apply to reads or to Bearer tokens', async () => {
+  it('refuses reads another site sends (issue 21.4), lets typed addresses and Bearer tokens through', async () => {
     const employee = await seedEmployee(t.db, companyId);
     const session = await sessionFor(t.db, employee);
-    const read = cookieCaller(session.token, { 'sec-fetch-site': 'cross-site' }, 'GET');
-    expect((await read.caller.employee.get({ id: employee.id })).id).toBe(employee.id);
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://angreifer.example' },
+    ]) {
+      const foreign = cookieCaller(session.token, headers, 'GET');
+      const { error } = await foreign.errorOf(foreign.caller.employee.get({ id: employee.id }));
+      expect(error.code, JSON.stringify(headers)).toBe('FORBIDDEN');
+    }
+    for (const headers of [{ 'sec-fetch-site': 'none' }, { 'sec-fetch-site': 'same-origin' }, {}]) {
+      const read = cookieCaller(session.token, headers, 'GET');
+      expect((await read.caller.employee.get({ id: employee.id })).id).toBe(employee.id);
+    }
     const bearer = callerFor(t.db, { token: session.token, headers: { 'sec-fetch-site': 'cross-site' } });
     expect((await bearer.caller.employee.update({ id: employee.id, lang: 'en' })).lang).toBe('en');
   });

@@ -267,6 +267,24 @@ describe('every failure looks the same', () => {
     expect((await counted())?.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
   });
 
+  it('the right password as the tenth attempt signs in and leaves the account open', async () => {
+    const employee = await seedEmployee(t.db, companyId);
+    const ip = freshIp();
+    for (let i = 0; i < 9; i++) {
+      const { caller, errorOf } = callerFor(t.db, { ip });
+      await errorOf(caller.employee.login({ email: employee.email, password: `wrong-${i}` }));
+    }
+    const { caller } = callerFor(t.db, { ip });
+    expect(await caller.employee.login({ email: employee.email, password: STRONG_PASSWORD })).toMatchObject({
+      userId: employee.id,
+    });
+    const [row] = await t.db
+      .select()
+      .from(loginThrottle)
+      .where(eq(loginThrottle.key, `account:${employee.email}`));
+    expect(row).toMatchObject({ attempts: 9, lockedUntil: null });
+  });
+
   it('a blocked user with the right password gets no session', async () => {
     const employee = await seedEmployee(t.db, companyId);
     await transaction(t.db, (tx) => tx.update(users).set({ locked: true }).where(eq(users.id, employee.id)));

@@ -11,16 +11,19 @@ const meta: OpenApiMeta = {
     path: '/employee/resend-invitation',
     tags: ['Employees'],
     summary: 'Send a new invitation link (the earlier one stops working)',
-    description: 'A GET because the spec names it so; it is not cached and needs a session.',
+    description:
+      'A GET because the spec names it so; it is not cached and needs a session. With a session cookie it is refused unless the request comes from the portal itself (Sec-Fetch-Site same-origin or the portal as Origin): API clients send the Bearer token.',
   },
 };
 
 export const resendInvitationProcedure = companyProcedure
   .meta(meta)
   .input(z.object({ employeeId: ZStaffId }))
-  // A query in tRPC terms (GET), though it sends a mail: the spec's call table fixes the method.
+  // A GET over REST because the spec's call table says so, but a mutation: it sends a mail and
+  // voids the earlier link. By cookie it needs proof of our own origin (trpc.ts); the web app
+  // sends it as a POST to /trpc, which the CSRF rule covers (issue 21.4).
   .output(z.object({ sent: z.literal(true) }))
-  .query(
+  .mutation(
     async ({ ctx, input }) =>
       await resendInvitation(ctx.db, { ...ctx.user, companyId: ctx.companyId }, input.employeeId, {
         ...requestMeta(ctx),

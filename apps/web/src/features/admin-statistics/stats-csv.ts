@@ -1,19 +1,13 @@
 import type { TTranslate } from '@portal/i18n';
+import { spreadsheetCsv, type TSpreadsheetCell } from '@portal/validators/spreadsheet-csv';
 import { formatDate } from '../../lib/format-date.ts';
 import type { TOverallStats } from './stats-figures.tsx';
-
-type TCell = string | number;
-
-/** German spreadsheets expect `;`, a BOM for UTF-8, and quotes only where needed. */
-const cell = (value: TCell) => {
-  const text = String(value);
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /**
  * The statistics as one CSV file in four blocks separated by an empty line: the period, the
  * figures, the courses and the series. Numbers stay plain (no thousands separator) so a
  * spreadsheet reads them as numbers; the AVV rate is a percentage with the reader's decimal mark.
+ * The shared writer turns a formula in any text (a course title) into text (OWASP "CSV Injection").
  */
 export function statsCsv(stats: TOverallStats, t: TTranslate, decimal: ',' | '.'): string {
   const { companies, employees, trainings, certificates } = stats;
@@ -21,7 +15,7 @@ export function statsCsv(stats: TOverallStats, t: TTranslate, decimal: ',' | '.'
     companies.avvAcceptanceRate === null
       ? ''
       : `${(Math.round(companies.avvAcceptanceRate * 1000) / 10).toString().replace('.', decimal)} %`;
-  const blocks: TCell[][][] = [
+  const blocks: TSpreadsheetCell[][][] = [
     [[t('admin_stats.csv_title'), formatDate(stats.period.from), formatDate(stats.period.to)]],
     [
       [t('admin_stats.csv_figure'), t('admin_stats.csv_value')],
@@ -74,5 +68,5 @@ export function statsCsv(stats: TOverallStats, t: TTranslate, decimal: ',' | '.'
     ],
   ];
   const lines = blocks.flatMap((block, index) => [...(index > 0 ? [[]] : []), ...block]);
-  return `\uFEFF${lines.map((line) => line.map(cell).join(';')).join('\r\n')}\r\n`;
+  return spreadsheetCsv(lines);
 }

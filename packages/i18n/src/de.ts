@@ -534,6 +534,7 @@ export const de = {
     NOT_FOUND: 'Nicht gefunden.',
     TOO_MANY_REQUESTS: 'Zu viele Versuche. Bitte warten Sie einen Moment.',
     PAYLOAD_TOO_LARGE: 'Die Anfrage ist zu groß und wurde nicht verarbeitet.',
+    malformed_url: 'Die Adresse dieser Anfrage ist fehlerhaft. Bitte prüfen Sie den Link.',
     CSRF: 'Die Anfrage wurde aus Sicherheitsgründen abgelehnt. Bitte laden Sie die Seite neu.',
     network: 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.',
     unavailable:

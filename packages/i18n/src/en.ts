@@ -518,6 +518,7 @@ export const en: TDictionary = {
     NOT_FOUND: 'Not found.',
     TOO_MANY_REQUESTS: 'Too many attempts. Please wait a moment.',
     PAYLOAD_TOO_LARGE: 'The request is too large and was not processed.',
+    malformed_url: 'The address of this request is malformed. Please check the link.',
     CSRF: 'The request was refused for security reasons. Please reload the page.',
     network: 'No connection to the server. Please check your internet connection.',
     unavailable:

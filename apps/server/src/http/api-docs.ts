@@ -28,7 +28,8 @@ export function apiDocsRoutes() {
   app.get('/init.js', (c) => c.body(INIT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
   app.get('/:asset', async (c) => {
     const asset = c.req.param('asset');
-    const type = ASSETS[asset];
+    // Own keys only: `constructor` or `toString` must not find Object.prototype's and read a missing file.
+    const type = Object.hasOwn(ASSETS, asset) ? ASSETS[asset] : undefined;
     if (!type) return c.notFound();
     const body = await readFile(join(swaggerDir, asset));
     return c.body(body, 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' });

@@ -36,4 +36,17 @@ describe('requestLog', () => {
     expect(lines[0]).not.toContain('secret-token-value');
     expect(lines[0]).not.toContain('a@b.de');
   });
+
+  it('logs the path as sent, so an encoded line break cannot forge a second log line', async () => {
+    const lines: string[] = [];
+    const app = new Hono();
+    app.use(
+      '*',
+      requestLog((line) => lines.push(line)),
+    );
+    app.get('*', (c) => c.text('ok'));
+    await app.request('/verify/ABC%0AGET%20/admin%20200%200.1ms');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^GET \/verify\/ABC%0AGET%20\/admin%20200%200\.1ms 200 \d+\.\dms$/);
+  });
 });

@@ -221,16 +221,22 @@ describe('CSRF rule for cookie sessions', () => {
   it('refuses reads another site sends (issue 21.4), lets typed addresses and Bearer tokens through', async () => {
     const employee = await seedEmployee(t.db, companyId);
     const session = await sessionFor(t.db, employee);
-    for (const headers of [
+    const foreignHeaders: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { origin: 'https://angreifer.example' },
-    ]) {
+    ];
+    for (const headers of foreignHeaders) {
       const foreign = cookieCaller(session.token, headers, 'GET');
       const { error } = await foreign.errorOf(foreign.caller.employee.get({ id: employee.id }));
       expect(error.code, JSON.stringify(headers)).toBe('FORBIDDEN');
     }
-    for (const headers of [{ 'sec-fetch-site': 'none' }, { 'sec-fetch-site': 'same-origin' }, {}]) {
+    const ownHeaders: Record<string, string>[] = [
+      { 'sec-fetch-site': 'none' },
+      { 'sec-fetch-site': 'same-origin' },
+      {},
+    ];
+    for (const headers of ownHeaders) {
       const read = cookieCaller(session.token, headers, 'GET');
       expect((await read.caller.employee.get({ id: employee.id })).id).toBe(employee.id);
     }

@@ -5,7 +5,7 @@
  * The data set is bench-http's (demo data and a company of 5,000 people), written to SQLite and
  * moved to a throwaway PostgreSQL cluster with `db:copy-to-postgres`'s code (its time is reported
  * too). For each of SQLite × 1, PostgreSQL × 1 and PostgreSQL × 2 processes, the real server
- * (apps/server/src/main.ts, production configuration, WEB_CONCURRENCY) and the floor process
+ * (apps/server/src/main.ts, WEB_CONCURRENCY; NODE_ENV=test, see startServer) and the floor process
  * (bench-http-target.ts: the same services on the same database on a bare Hono route) start
  * side by side; autocannon loads them with 50 connections, 10 s each (BENCH_SECONDS), the learner
  * calls as 50 signed-in learners. Targets: each learner call ≥ 75 % of its floor on both
@@ -99,7 +99,11 @@ async function startFloor(database: string): Promise<{ url: string; child: Child
   return { url, child };
 }
 
-/** The real server, as production starts it (apps/server/src/main.ts), with `processes` processes. */
+/**
+ * The real server (apps/server/src/main.ts) with `processes` processes. NODE_ENV=test, not
+ * production: the data set holds the demo accounts, on which production refuses to start (ADR
+ * 008). Nothing measured here differs: production only adds start-up checks and drops /dev.
+ */
 async function startServer(database: string, processes: number): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -108,7 +112,7 @@ async function startServer(database: string, processes: number): Promise<{ url: 
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
         PATH: process.env.PATH,
-        NODE_ENV: 'production',
+        NODE_ENV: 'test',
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: url,

@@ -4,16 +4,17 @@ import { isDatabaseUnavailable, pingDatabase, type TDatabase } from '@portal/db'
 import { createTranslator, localeFromAcceptLanguage } from '@portal/i18n';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { type Context, Hono } from 'hono';
-import { devMailboxRoutes } from './dev/mailbox.ts';
+import { devRoutes } from './dev/dev-routes.ts';
 import { adminUploadRoutes } from './http/admin-upload.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { certificateFileRoutes } from './http/certificate-files.ts';
-import { clientIp } from './http/client-ip.ts';
+import { clientIpResolver } from './http/client-ip.ts';
 import { compressLargeReads } from './http/compress-large-reads.ts';
 import { courseMediaRoutes } from './http/course-media.ts';
 import { employeeUploadRoutes } from './http/employee-upload.ts';
 import { legalPdfRoutes } from './http/legal-pdf.ts';
+import { malformedUrlAnswer, rejectMalformedUrls } from './http/malformed-url.ts';
 import { requestLog } from './http/request-log.ts';
 import { restRoutes } from './http/rest.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -34,8 +35,9 @@ export interface TAppDeps {
 export function createApp({ db, config, logger, webDist, isDraining = () => false }: TAppDeps) {
   const app = new Hono();
   const makeContext = createContextFactory({ db, config });
+  const clientIp = clientIpResolver(config.TRUST_PROXY);
   const createContext = (c: Context, via: 'rest' | 'trpc', setHeader: (name: string, value: string) => void) =>
-    makeContext({ req: c.req.raw, ip: clientIp(c, config.TRUST_PROXY), via, setHeader });
+    makeContext({ req: c.req.raw, ip: clientIp(c), via, setHeader });
   const onError = (path: string | undefined, error: Error) =>
     logger.error(`procedure ${path ?? '?'} failed: ${error.message}`, error.cause ?? error);
 
@@ -44,6 +46,8 @@ export function createApp({ db, config, logger, webDist, isDraining = () => fals
     requestLog((line) => logger.info(line)),
   );
   app.use('*', securityHeaders({ hsts: config.secureCookies }));
+  // A bad percent escape in the path or query is the client's mistake: 400 before any route decodes it.
+  app.use('*', rejectMalformedUrls());
   // A draining process answers what it has, then lets each connection end (ADR 029).
   app.use('*', async (c, next) => {
     await next();
@@ -103,10 +107,15 @@ export function createApp({ db, config, logger, webDist, isDraining = () => fals
   );
   app.route('/api', restRoutes({ createContext, publicUrl: config.publicUrl, onError }));
   app.route('/media', courseMediaRoutes());
-  if (!config.production) app.route('/dev/mailbox', devMailboxRoutes(db));
+  app.route('/dev', devRoutes(db, config));
   app.route('/', webAppRoutes(webDist));
 
   app.onError((error, c) => {
+    if (error instanceof URIError) {
+      // Safety net behind rejectMalformedUrls: a decoder that still throws answers 400, not 500.
+      logger.warn(`malformed URL on ${c.req.method} ${c.req.path}: ${error.message}`);
+      return malformedUrlAnswer(c);
+    }
     if (isDatabaseUnavailable(error)) {
       logger.warn(`database unavailable on ${c.req.method} ${c.req.path}: ${error.message}`);
       const t = createTranslator(localeFromAcceptLanguage(c.req.header('accept-language') ?? null));

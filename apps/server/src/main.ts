@@ -8,9 +8,24 @@ import { createApp } from './app.ts';
 import { databaseLabel } from './database-label.ts';
 import { createLogger, type TLogger } from './logger.ts';
 import { isPrimaryOfCluster, runCluster } from './process/cluster.ts';
+import { StartRefusedError } from './process/demo-accounts.ts';
+import { defaultNodeEnvFor } from './process/node-env-default.ts';
 import { prepareDatabase } from './process/prepare-database.ts';
 
-const config = loadConfig();
+/** A setting or a database that production must not run with: one line per problem, no stack. */
+function refuseStart(error: unknown): never {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+
+// Without NODE_ENV the compiled server (dist/main.js) is production, tsx on the sources development.
+const config = (() => {
+  try {
+    return loadConfig(undefined, { defaultNodeEnv: defaultNodeEnvFor(import.meta.url) });
+  } catch (error) {
+    return refuseStart(error);
+  }
+})();
 const logger = createLogger(config.LOG_LEVEL);
 const here = dirname(fileURLToPath(import.meta.url));
 const webDist = resolve(config.WEB_DIST ?? resolve(here, '../../web/dist'));
@@ -26,7 +41,7 @@ const open = (log: TLogger, poolSize: number) =>
 if (isPrimaryOfCluster(config.WEB_CONCURRENCY)) {
   // The primary prepares the database once, then only forks and watches (ADR 029).
   const db = open(logger, 2);
-  await prepareDatabase(db, config, logger);
+  await prepareOrRefuse(db, config);
   await closeDatabase(db);
   const code = await runCluster({
     workers: config.WEB_CONCURRENCY,
@@ -38,10 +53,20 @@ if (isPrimaryOfCluster(config.WEB_CONCURRENCY)) {
   await runServer(config, config.WEB_CONCURRENCY === 1);
 }
 
+async function prepareOrRefuse(db: ReturnType<typeof open>, settings: TConfig) {
+  try {
+    await prepareDatabase(db, settings, logger);
+  } catch (error) {
+    if (!(error instanceof StartRefusedError)) throw error;
+    await closeDatabase(db);
+    refuseStart(error);
+  }
+}
+
 /** One server process: HTTP, the mail worker and housekeeping; drains on SIGTERM. */
 async function runServer(settings: TConfig, prepare: boolean) {
   const db = open(logger, settings.DATABASE_POOL_SIZE);
-  if (prepare) await prepareDatabase(db, settings, logger);
+  if (prepare) await prepareOrRefuse(db, settings);
 
   const worker = createMailWorker({
     db,

@@ -43,4 +43,95 @@ describe('configuration', () => {
     });
     expect(loadConfig({})).toMatchObject({ production: false, seedDemo: true, secureCookies: false });
   });
+
+  /** Everything production needs, so that each test adds exactly one unsafe setting. */
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtps://mail.example:465',
+    PUBLIC_URL: 'https://portal.example',
+    TOTP_ENCRYPTION_KEY: KEY,
+  };
+
+  it('refuses the development setup in production: demo seed, demo password, the public key', () => {
+    expect(loadConfig(PRODUCTION).production).toBe(true);
+    expect(() => loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO: SEED_DEMO=true is refused in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, SEED_DEMO: '1' })).toThrow(/SEED_DEMO=true is refused in production/);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(() => loadConfig({ ...PRODUCTION, DEMO_PASSWORD: 'Leuchtturm-Kompass-Nebel-42' })).toThrow(
+      /DEMO_PASSWORD: DEMO_PASSWORD is refused in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, TOTP_ENCRYPTION_KEY: DEVELOPMENT_TOTP_KEY.toString('base64') })).toThrow(
+      /TOTP_ENCRYPTION_KEY: TOTP_ENCRYPTION_KEY is the public development key, refused in production/,
+    );
+    // One line per problem, all of them at once.
+    const message = (() => {
+      try {
+        loadConfig({
+          ...PRODUCTION,
+          SEED_DEMO: 'true',
+          DEMO_PASSWORD: 'Leuchtturm-Kompass-Nebel-42',
+          TOTP_ENCRYPTION_KEY: DEVELOPMENT_TOTP_KEY.toString('base64'),
+        });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    expect(message.split('\n')).toHaveLength(4);
+    // Outside production the development setup stays as it is.
+    for (const NODE_ENV of ['development', 'test']) {
+      const config = loadConfig({
+        NODE_ENV,
+        SEED_DEMO: 'true',
+        DEMO_PASSWORD: 'Leuchtturm-Kompass-Nebel-42',
+        TOTP_ENCRYPTION_KEY: DEVELOPMENT_TOTP_KEY.toString('base64'),
+      });
+      expect(config).toMatchObject({ production: false, seedDemo: true });
+    }
+  });
+
+  it('without NODE_ENV the compiled server’s default applies: production, with its checks', () => {
+    expect(loadConfig({ ...PRODUCTION, NODE_ENV: undefined }, { defaultNodeEnv: 'production' }).production).toBe(true);
+    expect(loadConfig({ ...PRODUCTION, NODE_ENV: '' }, { defaultNodeEnv: 'production' }).production).toBe(true);
+    expect(() => loadConfig({}, { defaultNodeEnv: 'production' })).toThrow(
+      /NODE_ENV: not set, so the compiled server runs as production/,
+    );
+    expect(() => loadConfig({ SEED_DEMO: 'true' }, { defaultNodeEnv: 'production' })).toThrow(
+      /SEED_DEMO=true is refused in production/,
+    );
+    // An explicit NODE_ENV wins; tsx on the sources (no option) stays development.
+    expect(loadConfig({ NODE_ENV: 'development' }, { defaultNodeEnv: 'production' }).production).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }, { defaultNodeEnv: 'production' }).NODE_ENV).toBe('test');
+    expect(loadConfig({}).NODE_ENV).toBe('development');
+  });
+
+  it('TRUST_PROXY: off, a number of proxies, or the proxies’ addresses, parsed once', () => {
+    const trust = (TRUST_PROXY?: string) => loadConfig({ TRUST_PROXY }).TRUST_PROXY;
+    expect(trust(undefined)).toEqual({ kind: 'none' });
+    expect(trust('false')).toEqual({ kind: 'none' });
+    expect(trust('0')).toEqual({ kind: 'none' });
+    expect(trust('true')).toEqual({ kind: 'hops', hops: 1 });
+    expect(trust('1')).toEqual({ kind: 'hops', hops: 1 });
+    expect(trust(' 2 ')).toEqual({ kind: 'hops', hops: 2 });
+    expect(trust('10')).toEqual({ kind: 'hops', hops: 10 });
+    expect(trust('10.0.0.0/8, 127.0.0.1')).toEqual({ kind: 'addresses', addresses: ['10.0.0.0/8', '127.0.0.1'] });
+    expect(trust('::1,2001:db8::/32,loopback,uniquelocal')).toEqual({
+      kind: 'addresses',
+      addresses: ['::1', '2001:db8::/32', 'loopback', 'uniquelocal'],
+    });
+    expect(() => trust('11')).toThrow(/TRUST_PROXY: a number of proxies must be 1 to 10/);
+    for (const wrong of [
+      'yes',
+      '10.0.0.0/33',
+      '10.0.0.0/0',
+      '2001:db8::/129',
+      '10.0.0.1,',
+      'proxy.example',
+      '1.2.3.4/8/9',
+    ]) {
+      expect(() => trust(wrong), wrong).toThrow(/TRUST_PROXY: not an IP address or CIDR range/);
+    }
+  });
 });

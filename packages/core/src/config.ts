@@ -1,7 +1,66 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEVELOPMENT_TOTP_KEY } from './auth/totp-secret-seal.ts';
 
 const ZBoolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/**
+ * Which reverse proxies may tell the client's address (ADR 004, ADR 008), parsed once:
+ * - `none`: the socket's address only, X-Forwarded-For is ignored (`false`, `0`, the default);
+ * - `hops`: that many proxies in front, each appending the address it received from; the client
+ *   is the address the outermost of them appended, counted from the right (`1`..`10`; `true` = 1);
+ * - `addresses`: the proxies' own addresses or CIDR ranges (`10.0.0.0/8,127.0.0.1`, or proxy-addr's
+ *   names `loopback`, `linklocal`, `uniquelocal`); the client is the first address from the right
+ *   that is not one of them.
+ * apps/server/src/http/client-ip.ts turns it into proxy-addr's trust function.
+ */
+export type TTrustProxy =
+  | { kind: 'none' }
+  | { kind: 'hops'; hops: number }
+  | { kind: 'addresses'; addresses: readonly string[] };
+
+export const MAX_PROXY_HOPS = 10;
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, or an address with a prefix length that fits its family (1..32, 1..128). */
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  const bits = Number(prefix);
+  return bits >= 1 && bits <= (family === 4 ? 32 : 128);
+}
+
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TTrustProxy => {
+    const lower = value.toLowerCase();
+    if (lower === '' || lower === 'false' || lower === '0') return { kind: 'none' };
+    if (lower === 'true') return { kind: 'hops', hops: 1 };
+    if (/^\d+$/.test(lower)) {
+      const hops = Number(lower);
+      if (hops >= 1 && hops <= MAX_PROXY_HOPS) return { kind: 'hops', hops };
+      ctx.addIssue({ code: 'custom', message: `a number of proxies must be 1 to ${MAX_PROXY_HOPS}` });
+      return z.NEVER;
+    }
+    const addresses = value.split(',').map((entry) => entry.trim());
+    const wrong = addresses.filter((entry) => !isAddressOrRange(entry));
+    if (wrong.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not an IP address or CIDR range: ${wrong.map((entry) => JSON.stringify(entry)).join(', ')} (false, a number of proxies 1-${MAX_PROXY_HOPS}, or addresses like 10.0.0.0/8,127.0.0.1)`,
+      });
+      return z.NEVER;
+    }
+    return { kind: 'addresses', addresses };
+  });
+
+/** Base64 of the public development key: production refuses it (ADR 008, ADR 026). */
+const DEVELOPMENT_TOTP_KEY_BASE64 = DEVELOPMENT_TOTP_KEY.toString('base64');
 
 /**
  * The only place that reads `process.env`. Every setting has a default that works on a
@@ -44,8 +103,11 @@ export const ZConfig = z
     SEED_DEMO: ZBoolean.optional(),
     /** Fixed password for all demo accounts (tests); random passphrases otherwise. */
     DEMO_PASSWORD: z.string().min(12).optional(),
-    /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
-    TRUST_PROXY: ZBoolean.default(false),
+    /**
+     * Take the client's address from X-Forwarded-For as trusted proxies wrote it (see
+     * TTrustProxy). Nothing reads X-Forwarded-Proto: https comes from PUBLIC_URL.
+     */
+    TRUST_PROXY: ZTrustProxy.default({ kind: 'none' }),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     /** Serve the built web app from this folder. */
     WEB_DIST: z.string().optional(),
@@ -89,14 +151,58 @@ export const ZConfig = z
         message: 'TOTP_ENCRYPTION_KEY is required in production (openssl rand -base64 32)',
       });
     }
+    // Safe defaults (ADR 008): nothing of the development setup may reach production, where its
+    // accounts, passwords and key are public (they are in this repository or its start log).
+    if (config.production && config.SEED_DEMO === true) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO'],
+        message: 'SEED_DEMO=true is refused in production: the demo accounts would be open to anyone who knows them',
+      });
+    }
+    if (config.production && config.DEMO_PASSWORD !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO_PASSWORD'],
+        message: 'DEMO_PASSWORD is refused in production: remove it (demo accounts are for development and tests)',
+      });
+    }
+    if (
+      config.production &&
+      config.TOTP_ENCRYPTION_KEY !== undefined &&
+      config.totpKey.toString('base64') === DEVELOPMENT_TOTP_KEY_BASE64
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TOTP_ENCRYPTION_KEY'],
+        message: 'TOTP_ENCRYPTION_KEY is the public development key, refused in production (openssl rand -base64 32)',
+      });
+    }
   });
 
 export type TConfig = z.infer<typeof ZConfig>;
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
-  const result = ZConfig.safeParse(env);
+export interface TLoadConfigOptions {
+  /**
+   * NODE_ENV when the environment does not set it. The compiled server (apps/server/dist) passes
+   * 'production', so a deployment that forgets NODE_ENV gets production's checks and no
+   * development pages; `npm start` (tsx on the sources) keeps 'development' (ADR 008).
+   */
+  defaultNodeEnv?: 'development' | 'production';
+}
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: TLoadConfigOptions = {},
+): TConfig {
+  const defaulted = !env.NODE_ENV;
+  const nodeEnv = defaulted ? (options.defaultNodeEnv ?? 'development') : env.NODE_ENV;
+  const result = ZConfig.safeParse({ ...env, NODE_ENV: nodeEnv });
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    if (defaulted && nodeEnv === 'production') {
+      lines.push('  NODE_ENV: not set, so the compiled server runs as production (NODE_ENV=development to try it out)');
+    }
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data;

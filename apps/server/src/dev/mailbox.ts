@@ -9,7 +9,8 @@ const linkify = (text: string) =>
 
 /**
  * /dev/mailbox: the outbox as a page, for the embedded default without SMTP_URL, so a newcomer
- * can follow invitation and reset links. Never mounted in production.
+ * can follow invitation and reset links. Never mounted in production; elsewhere only loopback
+ * callers reach it (dev-routes.ts).
  */
 export function devMailboxRoutes(db: TDatabase) {
   const app = new Hono();

@@ -380,7 +380,8 @@ describe('HTTP hardening', () => {
   });
 
   it('/dev/mailbox exists outside production and is not cached', async () => {
-    const response = await app.request('/dev/mailbox');
+    // From this machine (a loopback socket address): nobody else reaches it (dev-routes.ts).
+    const response = await app.request('/dev/mailbox', {}, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
   });

@@ -324,11 +324,14 @@ describe('security headers on every other kind of answer', () => {
 
   it('the development mailbox page has them too, and production has no mailbox', async () => {
     const [development, production] = apps;
-    const page = await development?.app.request('/dev/mailbox');
+    if (!development) throw new Error('no development app');
+    // Over the socket: the mailbox answers loopback callers only (apps/server/src/dev/dev-routes.ts).
+    const page = await send(development, 'socket', '/dev/mailbox');
     expect(page?.status).toBe(200);
     expect(await page?.text()).toContain('Entwicklungs-Postfach');
     expect(securityHeaderProblems(page?.headers ?? new Headers(), { hsts: false })).toEqual([]);
     const none = await production?.app.request('/dev/mailbox');
+    expect(none?.status).toBe(404);
     expect(await none?.text()).not.toContain('Entwicklungs-Postfach');
   });
 

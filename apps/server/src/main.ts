@@ -2,7 +2,7 @@ import { Server as NetServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createMailWorker, loadConfig, runHousekeeping, type TConfig } from '@portal/core';
+import { createJobRunner, createMailWorker, JOB_HANDLERS, JOB_SCHEDULES, loadConfig, type TConfig } from '@portal/core';
 import { closeDatabase, openDatabase } from '@portal/db';
 import { createApp } from './app.ts';
 import { databaseLabel } from './database-label.ts';
@@ -63,7 +63,7 @@ async function prepareOrRefuse(db: ReturnType<typeof open>, settings: TConfig) {
   }
 }
 
-/** One server process: HTTP, the mail worker and housekeeping; drains on SIGTERM. */
+/** One server process: HTTP, the mail worker and the job runner; drains on SIGTERM. */
 async function runServer(settings: TConfig, prepare: boolean) {
   const db = open(logger, settings.DATABASE_POOL_SIZE);
   if (prepare) await prepareOrRefuse(db, settings);
@@ -77,21 +77,16 @@ async function runServer(settings: TConfig, prepare: boolean) {
   });
   worker.start();
 
-  // Hourly clean-up of expired sessions, tokens and throttle rows (they are refused anyway).
-  const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
-  const housekeep = async () => {
-    try {
-      const removed = await runHousekeeping(db);
-      logger.info(
-        `housekeeping: removed ${removed.sessions} sessions, ${removed.tokens} tokens, ${removed.throttle} throttle rows, ${removed.mails} sent mails, ${removed.auditEntries} audit entries`,
-      );
-    } catch (error) {
-      // The database may be away for a moment (PostgreSQL restart); the next hour tries again.
-      logger.error('housekeeping failed', error);
-    }
-  };
-  const housekeeping = setInterval(() => void housekeep(), HOUSEKEEPING_INTERVAL_MS);
-  housekeeping.unref();
+  // Scheduled work (ADR 032): every process runs the job runner; each job is claimed by one of them.
+  const jobs = createJobRunner({
+    db,
+    handlers: JOB_HANDLERS,
+    schedules: JOB_SCHEDULES,
+    intervalMs: settings.JOB_RUNNER_INTERVAL_MS,
+    // The database may be away for a moment (PostgreSQL restart); the job is retried with backoff.
+    onError: (message) => logger.warn(message),
+  });
+  jobs.start();
 
   let draining = false;
   const app = createApp({ db, config: settings, logger, webDist, isDraining: () => draining });
@@ -113,7 +108,6 @@ async function runServer(settings: TConfig, prepare: boolean) {
     if (draining) return;
     draining = true;
     logger.info(`${signal}: process ${process.pid} drains`);
-    clearInterval(housekeeping);
     // Readiness says 503 from now; connections already waiting on the socket are still accepted.
     await new Promise((resolve) => setTimeout(resolve, settings.SHUTDOWN_DELAY_MS));
     // net.Server's close, not http.Server's: it stops accepting but leaves connections alone. The
@@ -129,6 +123,7 @@ async function runServer(settings: TConfig, prepare: boolean) {
     try {
       await closed;
       await worker.stop();
+      await jobs.stop();
       // Waits for the transaction in progress (SQLite) and closes every connection.
       await closeDatabase(db);
     } catch (error) {

@@ -32,6 +32,8 @@ export let statsCompanyActivity: typeof postgres.statsCompanyActivity;
 export let statsProgressHours: typeof postgres.statsProgressHours;
 export let statsCourseCompletions: typeof postgres.statsCourseCompletions;
 export let companyVersions: typeof postgres.companyVersions;
+export let jobs: typeof postgres.jobs;
+export let jobRuns: typeof postgres.jobRuns;
 
 function assign(from: typeof postgres): void {
   companies = from.companies;
@@ -55,6 +57,8 @@ function assign(from: typeof postgres): void {
   statsProgressHours = from.statsProgressHours;
   statsCourseCompletions = from.statsCourseCompletions;
   companyVersions = from.companyVersions;
+  jobs = from.jobs;
+  jobRuns = from.jobRuns;
 }
 // The embedded default, until a PostgreSQL database is opened.
 assign(sqlite as unknown as typeof postgres);

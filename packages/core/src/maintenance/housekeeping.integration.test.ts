@@ -1,4 +1,14 @@
-import { auditLog, loginThrottle, mailOutbox, oneTimeTokens, sessions, transaction, users } from '@portal/db';
+import {
+  auditLog,
+  jobRuns,
+  jobs,
+  loginThrottle,
+  mailOutbox,
+  oneTimeTokens,
+  sessions,
+  transaction,
+  users,
+} from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TTestDb } from '../../../api/src/test/test-db.ts';
 import { createOneTimeToken } from '../auth/one-time-tokens.ts';
@@ -78,9 +88,41 @@ describe('runHousekeeping', () => {
         { action: 'logout', at: new Date(now.getTime() - 366 * DAY) },
         { action: 'logout', at: new Date(now.getTime() - 364 * DAY) },
       ]);
+      const job = (key: string, status: 'pending' | 'done' | 'failed', finishedDaysAgo: number | null) => ({
+        kind: 'housekeeping',
+        key,
+        status,
+        runAt: new Date(now.getTime() - 100 * DAY),
+        finishedAt: finishedDaysAgo === null ? null : new Date(now.getTime() - finishedDaysAgo * DAY),
+      });
+      const [oldJob] = await tx
+        .insert(jobs)
+        .values([
+          job('old done', 'done', 91),
+          job('old failed', 'failed', 95),
+          job('recent', 'done', 89),
+          job('late', 'pending', null),
+        ])
+        .returning({ id: jobs.id });
+      await tx.insert(jobRuns).values({
+        jobId: oldJob?.id ?? '',
+        kind: 'housekeeping',
+        attempt: 1,
+        owner: 'test',
+        startedAt: new Date(now.getTime() - 91 * DAY),
+      });
     });
 
-    expect(await runHousekeeping(db, now)).toEqual({ sessions: 1, tokens: 1, throttle: 1, mails: 1, auditEntries: 1 });
+    expect(await runHousekeeping(db, now)).toEqual({
+      sessions: 1,
+      tokens: 1,
+      throttle: 1,
+      mails: 1,
+      auditEntries: 1,
+      jobs: 2,
+    });
+    expect((await db.select({ key: jobs.key }).from(jobs)).map((row) => row.key).sort()).toEqual(['late', 'recent']);
+    expect(await db.select({ id: jobRuns.id }).from(jobRuns)).toEqual([]);
     expect(
       (await db.select({ subject: mailOutbox.subject }).from(mailOutbox)).map((row) => row.subject).sort(),
     ).toEqual(['recent sent', 'waiting']);

@@ -2,7 +2,9 @@ import {
   and,
   auditLog,
   eq,
+  inArray,
   isNotNull,
+  jobs,
   loginThrottle,
   lt,
   mailOutbox,
@@ -21,6 +23,8 @@ const USED_TOKEN_RETENTION_MS = 7 * 24 * 3600 * 1000;
 /** Data protection notes: delivered mails are deleted after 30 days, the audit log after 12 months. */
 export const SENT_MAIL_RETENTION_MS = 30 * 24 * 3600 * 1000;
 export const AUDIT_RETENTION_MS = 365 * 24 * 3600 * 1000;
+/** Finished jobs and their runs stay 90 days for the admin's job page (ADR 032), then go. */
+export const FINISHED_JOB_RETENTION_MS = 90 * 24 * 3600 * 1000;
 
 export interface THousekeepingResult {
   sessions: number;
@@ -28,6 +32,7 @@ export interface THousekeepingResult {
   throttle: number;
   mails: number;
   auditEntries: number;
+  jobs: number;
 }
 
 /**
@@ -78,12 +83,20 @@ export async function runHousekeeping(db: TDatabase, now = new Date()): Promise<
       .delete(auditLog)
       .where(lt(auditLog.at, new Date(nowMs - AUDIT_RETENTION_MS)))
       .returning({ id: auditLog.id });
+    // Their runs go with them (on delete cascade).
+    const oldJobs = await tx
+      .delete(jobs)
+      .where(
+        and(inArray(jobs.status, ['done', 'failed']), lt(jobs.finishedAt, new Date(nowMs - FINISHED_JOB_RETENTION_MS))),
+      )
+      .returning({ id: jobs.id });
     return {
       sessions: expiredSessions.length,
       tokens: oldTokens.length,
       throttle: staleThrottle.length,
       mails: sentMails.length,
       auditEntries: oldAudit.length,
+      jobs: oldJobs.length,
     };
   });
 }

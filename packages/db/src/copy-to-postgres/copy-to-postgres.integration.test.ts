@@ -326,6 +326,33 @@ function fillEveryTable(file: string, size: { companies: number; peoplePerCompan
               lockedUntil: c % 2 ? at(60_000) : null,
             })
             .run();
+          const [job] = orm
+            .insert(s.jobs)
+            .values({
+              kind: 'housekeeping',
+              key: `schedule:housekeeping@c${c}`,
+              payload: c % 2 ? '{"companyId":"c"}' : null,
+              runAt: at(0),
+              status: c % 2 ? 'done' : 'pending',
+              attempts: 1,
+              lastError: c % 2 ? null : ODD_TEXT,
+              finishedAt: c % 2 ? at(1) : null,
+            })
+            .returning({ id: s.jobs.id })
+            .all();
+          orm
+            .insert(s.jobRuns)
+            .values({
+              jobId: job?.id ?? '',
+              kind: 'housekeeping',
+              attempt: 1,
+              owner: 'host:1:abcd',
+              startedAt: at(0),
+              endedAt: c % 2 ? at(1) : null,
+              result: c % 2 ? 'succeeded' : null,
+              output: c % 2 ? '{"sessions":0}' : null,
+            })
+            .run();
           orm
             .insert(s.mailOutbox)
             .values({

@@ -503,3 +503,56 @@ export const companyVersions = pgTable('company_versions', {
   structure: integer('structure').notNull().default(0),
   progress: bigint('progress', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The database job queue (ADR 032): scheduled and one-off work that must run once whichever server
+ * process takes it. `key` is unique, so enqueuing the same job twice (two processes planning the
+ * same schedule occurrence) adds it once. A job stays `pending` while a runner holds its lease;
+ * a runner killed half way leaves it to the others once `lease_until` has passed.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid(),
+    /** The handler that runs it (packages/core/src/jobs/handlers.ts). */
+    kind: text('kind').notNull(),
+    key: text('key').notNull().unique(),
+    /** JSON for the handler; never secrets. */
+    payload: text('payload'),
+    status: text('status', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    runAt: timestamp('run_at').notNull(),
+    /** Runs started, counted when a runner claims the job (a killed run counts too). */
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lastError: text('last_error'),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until'),
+    finishedAt: timestamp('finished_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('jobs_status_run_at_idx').on(table.status, table.runAt)],
+);
+
+/** Every run of a job: who ran it, when it started and ended, and how it ended (ADR 032). */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: uuid(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    attempt: integer('attempt').notNull(),
+    owner: text('owner').notNull(),
+    startedAt: timestamp('started_at').notNull(),
+    endedAt: timestamp('ended_at'),
+    /** Empty while running; `lease_expired` when the runner died and another took the job over. */
+    result: text('result', { enum: ['succeeded', 'failed', 'lease_expired'] }),
+    error: text('error'),
+    /** A short JSON summary from the handler (counts), shown on the admin page. */
+    output: text('output'),
+  },
+  (table) => [index('job_runs_started_idx').on(table.startedAt), index('job_runs_job_idx').on(table.jobId)],
+);

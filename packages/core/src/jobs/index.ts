@@ -1,0 +1,4 @@
+export * from './builtin-jobs.ts';
+export * from './queue.ts';
+export * from './runner.ts';
+export * from './schedules.ts';

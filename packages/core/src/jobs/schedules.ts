@@ -1,0 +1,45 @@
+import { type TDatabase, transaction } from '@portal/db';
+import { Cron } from 'croner';
+import { enqueueJob } from './queue.ts';
+
+/** A recurring job: a cron pattern read in a time zone (Europe/Berlin for everything here). */
+export interface TSchedule {
+  /** The job kind it enqueues; its handler must exist. */
+  kind: string;
+  /** Five-field cron pattern, e.g. `0 6 * * *` for 06:00 every day. */
+  pattern: string;
+  timezone?: string;
+}
+
+const BERLIN = 'Europe/Berlin';
+
+/** The schedule's first occurrence strictly after `after` (croner: daylight saving time included). */
+export function nextOccurrence(schedule: TSchedule, after: Date): Date {
+  const cron = new Cron(schedule.pattern, { timezone: schedule.timezone ?? BERLIN, paused: true });
+  try {
+    const next = cron.nextRun(after);
+    if (!next) throw new Error(`schedule ${schedule.kind} (${schedule.pattern}) has no next occurrence`);
+    return next;
+  } finally {
+    cron.stop();
+  }
+}
+
+/** The key of one occurrence: every process that plans it names it the same, so it is one job. */
+export const occurrenceKey = (schedule: TSchedule, at: Date) => `schedule:${schedule.kind}@${at.toISOString()}`;
+
+/**
+ * Makes sure the next occurrence of every schedule is in the queue. Each runner does this on every
+ * tick; the unique key makes all but the first a no-op. An occurrence missed while every process was
+ * down stays queued and runs once when one is back (no catch-up storm).
+ */
+export async function planSchedules(db: TDatabase, schedules: readonly TSchedule[], now: Date): Promise<void> {
+  if (schedules.length === 0) return;
+  // Read committed: inserts that do nothing on a key that exists; nothing read decides.
+  await transaction(db, async (tx) => {
+    for (const schedule of schedules) {
+      const at = nextOccurrence(schedule, now);
+      await enqueueJob(tx, { kind: schedule.kind, key: occurrenceKey(schedule, at), runAt: at });
+    }
+  });
+}

@@ -170,6 +170,7 @@ const VALUES: Record<string, unknown> = {
   'query:direction': OMIT,
   'query:page': OMIT,
   'query:pageSize': OMIT,
+  'query:limit': OMIT,
   'query:lang': 'de',
   'path:document': 'imprint',
   'query:from': OMIT,

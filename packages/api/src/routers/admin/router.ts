@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { getCompanyStaffProcedure } from './get-company-staff.ts';
 import { getPolicyholderProcedure } from './get-policyholder.ts';
+import { jobOverviewProcedure } from './job-overview.ts';
 import { setPasswordProcedure } from './set-password.ts';
 
 /**
@@ -12,4 +13,5 @@ export const adminRouter = {
   policyholder: getPolicyholderProcedure,
   companyStaff: getCompanyStaffProcedure,
   setPassword: setPasswordProcedure,
+  jobs: jobOverviewProcedure,
 } satisfies TRPCRouterRecord;

@@ -534,7 +534,6 @@ export const de = {
     NOT_FOUND: 'Nicht gefunden.',
     TOO_MANY_REQUESTS: 'Zu viele Versuche. Bitte warten Sie einen Moment.',
     PAYLOAD_TOO_LARGE: 'Die Anfrage ist zu groß und wurde nicht verarbeitet.',
-    malformed_url: 'Die Adresse dieser Anfrage ist fehlerhaft. Bitte prüfen Sie den Link.',
     CSRF: 'Die Anfrage wurde aus Sicherheitsgründen abgelehnt. Bitte laden Sie die Seite neu.',
     network: 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.',
     unavailable:
@@ -942,6 +941,10 @@ export const de = {
       'Die Liste „{{filename}}“ von {{company}} wird abgelehnt; niemand wird angelegt. Bitte informieren Sie den Versicherungsnehmer selbst über den Grund.',
     rejected: 'Die Liste wurde abgelehnt.',
     imported: 'Die Liste wurde importiert.',
+  },
+  /** The server's answers to malformed requests; the web app never shows them (server-only section). */
+  http: {
+    malformed_url: 'Die Adresse dieser Anfrage ist fehlerhaft. Bitte prüfen Sie den Link.',
   },
   dev_mailbox: {
     title: 'Entwicklungs-Postfach',

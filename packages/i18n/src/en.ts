@@ -518,7 +518,6 @@ export const en: TDictionary = {
     NOT_FOUND: 'Not found.',
     TOO_MANY_REQUESTS: 'Too many attempts. Please wait a moment.',
     PAYLOAD_TOO_LARGE: 'The request is too large and was not processed.',
-    malformed_url: 'The address of this request is malformed. Please check the link.',
     CSRF: 'The request was refused for security reasons. Please reload the page.',
     network: 'No connection to the server. Please check your internet connection.',
     unavailable:
@@ -918,6 +917,10 @@ export const en: TDictionary = {
       'The list “{{filename}}” from {{company}} will be rejected; nobody is created. Please tell the policyholder the reason yourself.',
     rejected: 'The list was rejected.',
     imported: 'The list was imported.',
+  },
+  /** The server's answers to malformed requests; the web app never shows them (server-only section). */
+  http: {
+    malformed_url: 'The address of this request is malformed. Please check the link.',
   },
   dev_mailbox: {
     title: 'Development mailbox',

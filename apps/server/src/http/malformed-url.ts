@@ -1,7 +1,7 @@
 import { createTranslator, localeFromAcceptLanguage } from '@portal/i18n';
 import type { Context, MiddlewareHandler } from 'hono';
 
-const MESSAGE_KEY = 'errors.malformed_url';
+const MESSAGE_KEY = 'http.malformed_url';
 
 /** Whether the text holds a percent escape that does not decode (a lone `%`, `%zz`, invalid UTF-8). */
 function hasBadEscape(text: string): boolean {

@@ -241,7 +241,7 @@ function problemsOf(method: string, url: string, status: number, type: string, t
     const messageKey = url.startsWith('/trpc')
       ? (body.error as { data?: { messageKey?: string } } | undefined)?.data?.messageKey
       : body.messageKey;
-    if (messageKey !== 'errors.malformed_url') return [`${where}: body ${text}`];
+    if (messageKey !== 'http.malformed_url') return [`${where}: body ${text}`];
   } else if (!type.startsWith('text/plain')) {
     return [`${where}: content-type ${type}`];
   }
@@ -310,8 +310,8 @@ describe('malformed URLs answer 400', () => {
     expect(JSON.parse(rest.text)).toEqual({
       success: false,
       code: 'BAD_REQUEST',
-      messageKey: 'errors.malformed_url',
-      message: createTranslator('en')('errors.malformed_url'),
+      messageKey: 'http.malformed_url',
+      message: createTranslator('en')('http.malformed_url'),
       issues: null,
     });
     const trpc = await send(
@@ -321,13 +321,13 @@ describe('malformed URLs answer 400', () => {
     );
     expect(JSON.parse(trpc.text)).toEqual({
       error: {
-        message: createTranslator('de')('errors.malformed_url'),
+        message: createTranslator('de')('http.malformed_url'),
         code: -32600,
         data: {
           code: 'BAD_REQUEST',
           httpStatus: 400,
           errorCode: 'BAD_REQUEST',
-          messageKey: 'errors.malformed_url',
+          messageKey: 'http.malformed_url',
           issues: null,
         },
       },
@@ -337,7 +337,7 @@ describe('malformed URLs answer 400', () => {
       '%',
       'de',
     );
-    expect(page.text).toBe(createTranslator('de')('errors.malformed_url'));
+    expect(page.text).toBe(createTranslator('de')('http.malformed_url'));
     expect(page.response.headers.get('content-security-policy')).toBeTruthy();
   });
 
@@ -348,7 +348,7 @@ describe('malformed URLs answer 400', () => {
     });
     const response = await local.request('/uri-error', { method: 'POST', headers: { 'accept-language': 'en' } });
     expect(response.status).toBe(400);
-    expect(await response.text()).toBe(createTranslator('en')('errors.malformed_url'));
+    expect(await response.text()).toBe(createTranslator('en')('http.malformed_url'));
     expect(errorsLogged()).toEqual([]);
     expect(logged.some((entry) => entry.level === 'warn' && entry.message.includes('/uri-error'))).toBe(true);
   });

@@ -18,10 +18,11 @@ export const SHELL_SECTIONS: readonly string[] = [
 ];
 
 /**
- * Sections only the server reads (mails, its own error messages, the development mailbox page):
- * the web build leaves them out (ADR 020). dictionary-sections.test.ts checks the web uses none.
+ * Sections only the server reads (mails, its own answers such as a malformed URL's, the
+ * development mailbox page): the web build leaves them out (ADR 020). dictionary-sections.test.ts
+ * checks the web uses none.
  */
-export const SERVER_SECTIONS: readonly string[] = ['mail', 'admin', 'dev_mailbox'];
+export const SERVER_SECTIONS: readonly string[] = ['mail', 'admin', 'dev_mailbox', 'http'];
 
 /** The two parts of each language's dictionary. */
 export type TDictionaryPart = 'shell' | 'pages';

@@ -88,6 +88,8 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
+  /** The last occurrence this runner enqueued per schedule, so a tick with nothing new writes nothing. */
+  const planned = new Map<string, string>();
 
   /**
    * Claims up to a batch of due jobs, as the mail outbox does (ADR 028): on PostgreSQL the
@@ -196,7 +198,7 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
 
   async function runDue(): Promise<TJobRunSummary[]> {
     const now = clock.now();
-    await planSchedules(db, options.schedules ?? [], now);
+    await planSchedules(db, options.schedules ?? [], now, planned);
     const claimed = await claim(now);
     const results: TJobRunSummary[] = [];
     // One after another: jobs write in batches of their own and must not crowd out requests.

@@ -30,16 +30,27 @@ export const occurrenceKey = (schedule: TSchedule, at: Date) => `schedule:${sche
 
 /**
  * Makes sure the next occurrence of every schedule is in the queue. Each runner does this on every
- * tick; the unique key makes all but the first a no-op. An occurrence missed while every process was
- * down stays queued and runs once when one is back (no catch-up storm).
+ * tick; the unique key makes all but the first process's insert a no-op, and `planned` (the last
+ * occurrence this runner enqueued per kind) spares the write transaction on the ticks in between. An
+ * occurrence missed while every process was down stays queued and runs once when one is back (no
+ * catch-up storm).
  */
-export async function planSchedules(db: TDatabase, schedules: readonly TSchedule[], now: Date): Promise<void> {
-  if (schedules.length === 0) return;
+export async function planSchedules(
+  db: TDatabase,
+  schedules: readonly TSchedule[],
+  now: Date,
+  planned: Map<string, string> = new Map(),
+): Promise<void> {
+  const due = schedules
+    .map((schedule) => {
+      const at = nextOccurrence(schedule, now);
+      return { schedule, at, key: occurrenceKey(schedule, at) };
+    })
+    .filter(({ schedule, key }) => planned.get(schedule.kind) !== key);
+  if (due.length === 0) return;
   // Read committed: inserts that do nothing on a key that exists; nothing read decides.
   await transaction(db, async (tx) => {
-    for (const schedule of schedules) {
-      const at = nextOccurrence(schedule, now);
-      await enqueueJob(tx, { kind: schedule.kind, key: occurrenceKey(schedule, at), runAt: at });
-    }
+    for (const { schedule, at, key } of due) await enqueueJob(tx, { kind: schedule.kind, key, runAt: at });
   });
+  for (const { schedule, key } of due) planned.set(schedule.kind, key);
 }

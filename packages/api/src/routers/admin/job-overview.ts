@@ -1,4 +1,4 @@
-import { jobOverview } from '@portal/core';
+import { jobOverview, systemClock } from '@portal/core';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { adminProcedure } from '../../trpc.ts';
@@ -48,7 +48,7 @@ export const jobOverviewProcedure = adminProcedure
   .input(ZJobOverviewRequestSchema)
   .output(ZJobOverviewResponseSchema)
   .query(async ({ ctx, input }) => {
-    const overview = await jobOverview(ctx.db, input, new Date());
+    const overview = await jobOverview(ctx.db, input, systemClock.now());
     return {
       ...overview,
       runs: overview.runs.map((run) => ({ ...run, startedAt: run.startedAt.toISOString(), endedAt: iso(run.endedAt) })),

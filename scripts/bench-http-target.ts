@@ -72,7 +72,7 @@ function floor(app: Hono, db: TDatabase) {
   app.get('/floor/trainings', async (c) => {
     const user = await learner(c.req.header('authorization'));
     if (!user) return c.json({ success: false }, 401);
-    return c.body(JSON.stringify(await listMyTrainings(db, user, 'de')), 200, json);
+    return c.body(JSON.stringify(await listMyTrainings(db, user, 'de', new Date())), 200, json);
   });
   app.post('/floor/save', async (c) => {
     const user = await learner(c.req.header('authorization'));

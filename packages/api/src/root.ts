@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { absencesRouter } from './routers/absences/router.ts';
 import { adminRouter } from './routers/admin/router.ts';
 import { appuserRouter } from './routers/appuser/router.ts';
 import { authRouter } from './routers/auth/router.ts';
@@ -8,6 +9,7 @@ import { employeeRouter } from './routers/employee/router.ts';
 import { legalRouter } from './routers/legal/router.ts';
 import { pdfRouter } from './routers/pdf/router.ts';
 import { progressRouter } from './routers/progress/router.ts';
+import { remindersRouter } from './routers/reminders/router.ts';
 import { statisticsRouter } from './routers/statistics/router.ts';
 import { trainingsRouter } from './routers/trainings/router.ts';
 import { twoFactorRouter } from './routers/two-factor/router.ts';
@@ -28,6 +30,8 @@ export const appRouter = createTRPCRouter({
   certificates: certificatesRouter,
   uploads: uploadsRouter,
   admin: adminRouter,
+  reminders: remindersRouter,
+  absences: absencesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -166,6 +166,11 @@ export const companyProcedure = t.procedure.use(
   guarded((ctx) => ({ ...inRole(ctx, ['employer', 'manager']), companyId: ownCompanyId(ctx) })),
 );
 
+/** The policyholder of a company (not its managers), with the company rule above. */
+export const companyEmployerProcedure = t.procedure.use(
+  guarded((ctx) => ({ ...inRole(ctx, ['employer']), companyId: ownCompanyId(ctx) })),
+);
+
 /** Any customer role (not admin), with their company in `ctx.companyId`. */
 export const customerProcedure = t.procedure.use(
   guarded((ctx) => ({ ...inRole(ctx, ['employer', 'manager', 'employee']), companyId: ownCompanyId(ctx) })),

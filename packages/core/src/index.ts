@@ -23,6 +23,7 @@ export * from './company/export-company-data.ts';
 export * from './company/handover.ts';
 export * from './company/reset-company-progress.ts';
 export * from './config.ts';
+export * from './due-dates/index.ts';
 export * from './employees/index.ts';
 export * from './errors.ts';
 export * from './jobs/index.ts';

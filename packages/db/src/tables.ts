@@ -34,6 +34,9 @@ export let statsCourseCompletions: typeof postgres.statsCourseCompletions;
 export let companyVersions: typeof postgres.companyVersions;
 export let jobs: typeof postgres.jobs;
 export let jobRuns: typeof postgres.jobRuns;
+export let courseDueDates: typeof postgres.courseDueDates;
+export let reminderSettings: typeof postgres.reminderSettings;
+export let absences: typeof postgres.absences;
 
 function assign(from: typeof postgres): void {
   companies = from.companies;
@@ -59,6 +62,9 @@ function assign(from: typeof postgres): void {
   companyVersions = from.companyVersions;
   jobs = from.jobs;
   jobRuns = from.jobRuns;
+  courseDueDates = from.courseDueDates;
+  reminderSettings = from.reminderSettings;
+  absences = from.absences;
 }
 // The embedded default, until a PostgreSQL database is opened.
 assign(sqlite as unknown as typeof postgres);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './calendar-day.ts';
 import { isValidInsuranceNumber } from './insurance-number.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.ts';
 
@@ -47,3 +48,13 @@ export const ZPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { message: 'validation.password_min_length' })
   .max(PASSWORD_MAX_LENGTH, { message: 'validation.password_max_length' });
+
+/** A calendar day `YYYY-MM-DD` (due dates, absences; ADR 033). */
+export const ZCalendarDay = z.string().trim().refine(isCalendarDay, { message: 'due_dates.invalid_day' });
+
+/** "Due within N days of assignment": 1 to 365 (issue 22). */
+export const ZDueDays = z
+  .number({ message: 'due_dates.days_range' })
+  .int({ message: 'due_dates.days_range' })
+  .min(1, { message: 'due_dates.days_range' })
+  .max(365, { message: 'due_dates.days_range' });

@@ -1,5 +1,6 @@
 import { appRouter } from '@portal/api';
 import { syncCourses } from '@portal/core';
+import { addDays, berlinDay } from '@portal/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
@@ -144,6 +145,11 @@ const REFERENCES: Record<string, TReference> = {
     own: () => [a.employee.id],
     missing: () => crypto.randomUUID(),
   },
+  'body:userId': {
+    foreign: () => [b.employee.id, b.manager.id],
+    own: () => [a.employee.id],
+    missing: () => crypto.randomUUID(),
+  },
   'path:code': {
     foreign: () => [b.personalCode, b.companyCode],
     own: () => [a.companyCode, a.personalCode],
@@ -209,6 +215,20 @@ const VALUES: Record<string, unknown> = {
   'body:answerIds': ['a'],
   'body:file': () => employeeCsv('matrix'),
   'body:confirm': 'true',
+  // Due dates and absences (ADR 033): a month ahead, valid whenever the test runs.
+  'body:dueOn': () => addDays(berlinDay(new Date()), 30),
+  'body:startsOn': OMIT,
+  'body:endsOn': () => addDays(berlinDay(new Date()), 30),
+  'body:defaultDueDays': 30,
+  'body:remindBefore': OMIT,
+  'body:remindDaysBefore': OMIT,
+  'body:remindOverdue': OMIT,
+  'body:reminderGapDays': OMIT,
+  'body:managerDigest': OMIT,
+  'body:completionAlert': OMIT,
+  'body:completionThreshold': OMIT,
+  'body:certificateExpiryAlert': OMIT,
+  'body:showNames': true,
 };
 
 // ── The document ───────────────────────────────────────────────────────────────────────────────

@@ -34,7 +34,10 @@ export type TAuditAction =
   | 'password.set_by_admin'
   | 'admin.created'
   | 'admin.deleted'
-  | 'company.deleted';
+  | 'company.deleted'
+  | 'reminders.names_switched'
+  | 'absence.recorded'
+  | 'absence.ended';
 
 export interface TAuditEntry {
   action: TAuditAction;

@@ -1,4 +1,5 @@
 import {
+  absences,
   and,
   asc,
   count,
@@ -6,6 +7,7 @@ import {
   courseProgress,
   desc,
   eq,
+  gte,
   inArray,
   ne,
   or,
@@ -13,6 +15,7 @@ import {
   type TDb,
   users,
 } from '@portal/db';
+import { berlinDay } from '@portal/validators';
 import { type TSqlWrapper, textAsSqlite } from './text-as-sqlite.ts';
 
 export const STAFF_SORTS = ['lastname', 'firstname', 'email', 'role', 'status', 'progress'] as const;
@@ -40,6 +43,8 @@ export interface TStaffRow {
   /** Completed / assigned, 0-100 (0 when nothing is assigned). */
   progressPercent: number;
   createdAt: string;
+  /** A current or planned absence (ADR 033), calendar days. */
+  absence: { startsOn: string; endsOn: string } | null;
 }
 
 /** `%`, `_` and `\` in a search are literal characters, not patterns. */
@@ -52,7 +57,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${ch
  * `lower()` changing A-Z only, so `like` compares lower case with lower case on both (it ignores
  * ASCII case on SQLite and none on PostgreSQL).
  */
-export async function listStaff(db: TDb, companyId: string, query: TStaffQuery = {}) {
+export async function listStaff(db: TDb, companyId: string, query: TStaffQuery = {}, now = new Date()) {
   const pageSize = query.pageSize ?? 25;
   const page = Math.max(1, query.page ?? 1);
   const assigned = db
@@ -127,6 +132,11 @@ export async function listStaff(db: TDb, companyId: string, query: TStaffQuery =
     .offset((page - 1) * pageSize);
   const [counted] = await db.select({ n: count() }).from(users).where(where);
   const total = counted?.n ?? 0;
+  const absenceOf = await currentAbsences(
+    db,
+    rows.map((row) => row.id),
+    berlinDay(now),
+  );
 
   return {
     items: rows.map(
@@ -135,12 +145,31 @@ export async function listStaff(db: TDb, companyId: string, query: TStaffQuery =
         role: row.role as TStaffRow['role'],
         status: active ? 'active' : 'invited',
         createdAt: createdAt.toISOString(),
+        absence: absenceOf.get(row.id) ?? null,
       }),
     ),
     total,
     page,
     pageSize,
   };
+}
+
+/** Per person, the absence that runs today or starts first after it. */
+async function currentAbsences(db: TDb, userIds: string[], today: string) {
+  const result = new Map<string, { startsOn: string; endsOn: string }>();
+  if (userIds.length === 0) return result;
+  // In slices, so a whole company stays below the databases' limits on bound parameters.
+  for (let start = 0; start < userIds.length; start += 500) {
+    const rows = await db
+      .select({ userId: absences.userId, startsOn: absences.startsOn, endsOn: absences.endsOn })
+      .from(absences)
+      .where(and(inArray(absences.userId, userIds.slice(start, start + 500)), gte(absences.endsOn, today)))
+      .orderBy(asc(absences.startsOn));
+    for (const row of rows) {
+      if (!result.has(row.userId)) result.set(row.userId, { startsOn: row.startsOn, endsOn: row.endsOn });
+    }
+  }
+  return result;
 }
 
 /** Slugs assigned to each of the given people (for the course matrix). */

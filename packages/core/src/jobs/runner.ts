@@ -1,22 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import {
-  and,
-  asc,
-  dialectOf,
-  eq,
-  inArray,
-  isNull,
-  jobRuns,
-  jobs,
-  lt,
-  lte,
-  or,
-  sql,
-  type TDatabase,
-  transaction,
-} from '@portal/db';
+import { and, eq, inArray, isNull, jobRuns, jobs, sql, type TDatabase, transaction } from '@portal/db';
 import { systemClock, type TClock } from '../clock.ts';
+import { claimWithLease } from '../leases/claim-with-lease.ts';
 import { planSchedules, type TSchedule } from './schedules.ts';
 
 /** What a job's handler gets: the database, the runner's "now", and the job itself. */
@@ -92,35 +78,24 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
   const planned = new Map<string, string>();
 
   /**
-   * Claims up to a batch of due jobs, as the mail outbox does (ADR 028): on PostgreSQL the
-   * candidates are read `FOR UPDATE SKIP LOCKED`, so two runners take different jobs without
-   * waiting; the update checks status and lease again in any case. In the same transaction the
-   * runs of runners whose lease ran out are closed as `lease_expired` and a run is opened for each
-   * claimed job, so the record never misses a start.
+   * Claims up to a batch of due jobs with a lease, as the mail outbox does (claimWithLease, ADR
+   * 028), counting the attempt. In the same transaction the runs of runners whose lease ran out are
+   * closed as `lease_expired` and a run is opened for each claimed job, so the record never misses
+   * a start.
    */
   async function claim(now: Date) {
-    const free = or(isNull(jobs.leaseUntil), lt(jobs.leaseUntil, now));
-    // Read committed: the conditional update decides; a job another runner claimed first is skipped.
+    // Read committed: claimWithLease's conditional update decides; a job another runner claimed
+    // first is skipped. The run records below only touch the jobs this update claimed.
     return transaction(db, async (tx) => {
-      const due = tx
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now), free))
-        .orderBy(asc(jobs.runAt))
-        .limit(batchSize);
-      const ids = (dialectOf(tx) === 'postgres' ? await due.for('update', { skipLocked: true }) : await due).map(
-        (row) => row.id,
-      );
-      if (ids.length === 0) return [];
-      const claimed = await tx
-        .update(jobs)
-        .set({
-          leaseOwner: owner,
-          leaseUntil: new Date(now.getTime() + leaseMs),
-          attempts: sql`${jobs.attempts} + 1`,
-        })
-        .where(and(inArray(jobs.id, ids), eq(jobs.status, 'pending'), free))
-        .returning();
+      const claimed = await claimWithLease(tx, {
+        table: jobs,
+        dueAt: jobs.runAt,
+        owner,
+        now,
+        leaseMs,
+        batchSize,
+        set: { attempts: sql`${jobs.attempts} + 1` },
+      });
       if (claimed.length === 0) return [];
       await tx
         .update(jobRuns)

@@ -1,6 +1,7 @@
 import { exerciseOf, minReadingSeconds, slideType, type TCourseLanguage } from '@portal/content';
 import type { TDb } from '@portal/db';
 import type { TSessionUser } from '../auth/sessions.ts';
+import { learnerDueDates, type TLearnerDue } from '../due-dates/learner-due-dates.ts';
 import { courseCatalog } from './catalog.ts';
 import { assignedCourse } from './course-access.ts';
 
@@ -19,16 +20,25 @@ export interface TTrainingCard {
   imageAlt: string;
   estimatedMinutes: number;
   progress: TProgressView;
+  /** The due date of a course not yet completed, and where it stands today (ADR 033). */
+  due: TLearnerDue | null;
 }
 
 /** The learner's assigned courses for `/trainings`, in catalog order. */
-export async function listMyTrainings(db: TDb, learner: TSessionUser, lang: TCourseLanguage): Promise<TTrainingCard[]> {
+export async function listMyTrainings(
+  db: TDb,
+  learner: TSessionUser,
+  lang: TCourseLanguage,
+  now: Date,
+): Promise<TTrainingCard[]> {
   const bySlug = new Map((await progressRowsOf(db, learner.id)).map((row) => [row.courseSlug, row]));
+  const dueDates = (await learnerDueDates(db, learner.id, now)).bySlug;
   const catalog = courseCatalog();
   return (await assignedSlugs(db, learner.id)).flatMap((slug) => {
     const course = catalog.get(slug as never);
     if (!course) return [];
     const text = course.text[lang];
+    const progress = progressView(course, bySlug.get(slug));
     return [
       {
         slug,
@@ -37,7 +47,8 @@ export async function listMyTrainings(db: TDb, learner: TSessionUser, lang: TCou
         image: courseImageUrl(slug, course.meta.image),
         imageAlt: text.imageAlt,
         estimatedMinutes: course.meta.estimatedMinutes,
-        progress: progressView(course, bySlug.get(slug)),
+        progress,
+        due: progress.status === 'completed' ? null : (dueDates.get(slug) ?? null),
       },
     ];
   });

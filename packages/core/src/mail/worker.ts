@@ -1,20 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import {
-  and,
-  asc,
-  dialectOf,
-  eq,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  mailOutbox,
-  or,
-  type TDatabase,
-  transaction,
-} from '@portal/db';
+import { and, eq, mailOutbox, type TDatabase, transaction } from '@portal/db';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { claimWithLease } from '../leases/claim-with-lease.ts';
 import { MAIL_RETRY_HOURS } from '../policy.ts';
 
 export interface TMailWorkerOptions {
@@ -72,31 +60,22 @@ function withTimeouts(smtpUrl: string): string {
 
 /**
  * Claims up to a batch of due mails for this worker (ADR 028): they get its name and a lease, and
- * no other worker takes them until it runs out. On PostgreSQL the candidates are read with
- * `FOR UPDATE SKIP LOCKED`, so two processes claiming at once take different mails without
- * waiting for each other; the update checks the lease again in any case (on SQLite the write
- * lock already makes claims take turns).
+ * no other worker takes them until it runs out (claimWithLease says why two processes never take
+ * the same mail).
  */
-async function claimDue(db: TDatabase, owner: string, now: Date) {
-  const free = or(isNull(mailOutbox.leaseUntil), lt(mailOutbox.leaseUntil, now));
-  // Read committed: the conditional update decides; a mail another worker claimed first is skipped.
-  return transaction(db, async (tx) => {
-    const due = tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now), free))
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(BATCH_SIZE);
-    const ids = (dialectOf(tx) === 'postgres' ? await due.for('update', { skipLocked: true }) : await due).map(
-      (row) => row.id,
-    );
-    if (ids.length === 0) return [];
-    return tx
-      .update(mailOutbox)
-      .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + LEASE_MS) })
-      .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'pending'), free))
-      .returning();
-  });
+function claimDue(db: TDatabase, owner: string, now: Date) {
+  // Read committed: claimWithLease's conditional update decides; a mail another worker claimed
+  // first is skipped.
+  return transaction(db, (tx) =>
+    claimWithLease(tx, {
+      table: mailOutbox,
+      dueAt: mailOutbox.nextAttemptAt,
+      owner,
+      now,
+      leaseMs: LEASE_MS,
+      batchSize: BATCH_SIZE,
+    }),
+  );
 }
 
 /**

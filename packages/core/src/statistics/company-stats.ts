@@ -2,6 +2,7 @@ import type { TCourseLanguage } from '@portal/content';
 import {
   and,
   courseAssignments,
+  courseDueDates,
   courseProgress,
   eq,
   isNotNull,
@@ -11,6 +12,10 @@ import {
   type TDb,
   users,
 } from '@portal/db';
+import { berlinDay } from '@portal/validators';
+import { companyAbsences } from '../due-dates/absences.ts';
+import { absenceOn, dueState, effectiveDueOn } from '../due-dates/effective-due.ts';
+import { readReminderSettings } from '../due-dates/reminder-settings.ts';
 import { courseCatalog } from '../learning/catalog.ts';
 import type { courseOverview } from '../learning/course-matrix.ts';
 import { courseImageUrl } from '../learning/trainings.ts';
@@ -24,6 +29,13 @@ export interface TCompanyStats {
   learners: number;
   startedAtLeastOne: number;
   completedAllAssigned: number;
+  /**
+   * Learners with a course not completed whose due date has passed, and (not overdue) one due within
+   * the company's reminder days; people absent today are counted apart, in neither (ADR 033).
+   */
+  overdue: number;
+  dueSoon: number;
+  absent: number;
   /** Mean active seconds per learner who started, over all their courses. */
   averageWorkingSeconds: number;
   repeatedQuiz: number;
@@ -53,6 +65,9 @@ const assignedRows = preparedQuery((db) =>
       moduleRepeats: courseProgress.moduleRepeatCount,
       attention: courseProgress.attention,
       completedAt: sql<number | null>`${courseProgress.completedAt}`,
+      assignedAt: sql<number>`${courseAssignments.assignedAt}`,
+      personalDueOn: courseAssignments.dueOn,
+      courseDueOn: courseDueDates.dueOn,
     })
     .from(courseAssignments)
     .innerJoin(users, eq(users.id, courseAssignments.userId))
@@ -62,6 +77,10 @@ const assignedRows = preparedQuery((db) =>
         eq(courseProgress.userId, courseAssignments.userId),
         eq(courseProgress.courseSlug, courseAssignments.courseSlug),
       ),
+    )
+    .leftJoin(
+      courseDueDates,
+      and(eq(courseDueDates.companyId, users.companyId), eq(courseDueDates.courseSlug, courseAssignments.courseSlug)),
     )
     .where(eq(users.companyId, sql.placeholder('companyId')))
     .prepare('company_stats_assigned_rows'),
@@ -84,6 +103,12 @@ const quizScore = preparedQuery((db) =>
     .prepare('company_stats_quiz_score'),
 );
 
+function byUser<T extends { userId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) map.set(row.userId, [...(map.get(row.userId) ?? []), row]);
+  return map;
+}
+
 /** Start of the ISO week (Monday 00:00 UTC) of a moment. */
 export function weekStart(ms: number): number {
   const date = new Date(ms);
@@ -104,6 +129,9 @@ export async function companyStats(
   now = new Date(),
 ): Promise<TCompanyStats> {
   const rows = await assignedRows(db).execute({ companyId });
+  const settings = await readReminderSettings(db, companyId);
+  const absencesByUser = byUser(await companyAbsences(db, companyId));
+  const today = berlinDay(now);
 
   interface TLearner {
     assigned: number;
@@ -112,6 +140,8 @@ export async function companyStats(
     seconds: number;
     quizRepeats: number;
     moduleRepeats: number;
+    overdue: boolean;
+    dueSoon: boolean;
   }
   const learners = new Map<string, TLearner>();
   const perCourse = new Map<string, { assigned: number; started: number; completed: number }>();
@@ -126,6 +156,8 @@ export async function companyStats(
       seconds: 0,
       quizRepeats: 0,
       moduleRepeats: 0,
+      overdue: false,
+      dueSoon: false,
     };
     const course = perCourse.get(row.slug) ?? { assigned: 0, started: 0, completed: 0 };
     learner.assigned += 1;
@@ -143,6 +175,18 @@ export async function companyStats(
         course.completed += 1;
         if (row.completedAt) completions.push(Number(row.completedAt));
       }
+    }
+    if (row.status !== 'completed') {
+      const dueOn = effectiveDueOn({
+        assignedAt: new Date(Number(row.assignedAt)),
+        personalDueOn: row.personalDueOn,
+        courseDueOn: row.courseDueOn,
+        defaultDueDays: settings.defaultDueDays,
+        absences: absencesByUser.get(row.userId) ?? [],
+      });
+      const state = dueOn === null ? null : dueState(dueOn, today, settings.remindDaysBefore);
+      if (state === 'overdue') learner.overdue = true;
+      if (state === 'due_soon') learner.dueSoon = true;
     }
     learners.set(row.userId, learner);
     perCourse.set(row.slug, course);
@@ -162,11 +206,18 @@ export async function companyStats(
   });
 
   const all = [...learners.values()];
+  const absentToday = new Set(
+    [...learners.keys()].filter((userId) => absenceOn(absencesByUser.get(userId) ?? [], today) !== undefined),
+  );
+  const present = [...learners.entries()].filter(([userId]) => !absentToday.has(userId)).map(([, learner]) => learner);
   const starters = all.filter((learner) => learner.started > 0);
   return {
     learners: all.length,
     startedAtLeastOne: starters.length,
     completedAllAssigned: all.filter((learner) => learner.completed === learner.assigned).length,
+    overdue: present.filter((learner) => learner.overdue).length,
+    dueSoon: present.filter((learner) => learner.dueSoon && !learner.overdue).length,
+    absent: absentToday.size,
     averageWorkingSeconds:
       starters.length === 0
         ? 0

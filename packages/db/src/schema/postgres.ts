@@ -121,6 +121,11 @@ export const courseAssignments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     courseSlug: text('course_slug').notNull(),
     assignedAt: createdAt(),
+    /**
+     * This person's own due date (`YYYY-MM-DD`, a calendar day in Germany), set by the employer;
+     * null: the course's date for the company, else the company's "within N days" (ADR 033).
+     */
+    dueOn: text('due_on'),
   },
   (table) => [primaryKey({ columns: [table.userId, table.courseSlug] })],
 );
@@ -555,4 +560,75 @@ export const jobRuns = pgTable(
     output: text('output'),
   },
   (table) => [index('job_runs_started_idx').on(table.startedAt), index('job_runs_job_idx').on(table.jobId)],
+);
+
+/**
+ * A course's due date for everyone in a company who has it assigned (ADR 033), unless a person has
+ * a date of their own (`course_assignments.due_on`). A calendar day, `YYYY-MM-DD`.
+ */
+export const courseDueDates = pgTable(
+  'course_due_dates',
+  {
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    courseSlug: text('course_slug').notNull(),
+    dueOn: text('due_on').notNull(),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.courseSlug] })],
+);
+
+/**
+ * A company's due-date default and reminder ladder (ADR 033). No row: every default below. Changing
+ * `show_names` records who and when (works council, docs/privacy.md).
+ */
+export const reminderSettings = pgTable('reminder_settings', {
+  companyId: text('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  /** "Within N days of assignment" (1-365); null: no default due date. */
+  defaultDueDays: integer('default_due_days'),
+  remindBefore: boolean('remind_before').notNull().default(true),
+  /** The learner's reminder this many days before the due date. */
+  remindDaysBefore: integer('remind_days_before').notNull().default(7),
+  remindOverdue: boolean('remind_overdue').notNull().default(true),
+  /** At most one reminder per learner in this many days. */
+  reminderGapDays: integer('reminder_gap_days').notNull().default(7),
+  managerDigest: boolean('manager_digest').notNull().default(true),
+  completionAlert: boolean('completion_alert').notNull().default(true),
+  /** Percent of assigned courses completed below which the employer is alerted. */
+  completionThreshold: integer('completion_threshold').notNull().default(80),
+  certificateExpiryAlert: boolean('certificate_expiry_alert').notNull().default(true),
+  /** Digests and alerts name people only when switched on (works council; default off). */
+  showNames: flag('show_names'),
+  showNamesChangedBy: text('show_names_changed_by').references(() => users.id, { onDelete: 'set null' }),
+  showNamesChangedAt: timestamp('show_names_changed_at'),
+  updatedAt: timestamp('updated_at'),
+});
+
+/**
+ * A person marked absent (parental leave, long illness) from one calendar day to another, both
+ * included (ADR 033): no reminders, and due dates move by the absent days. No reason is stored:
+ * it could be health data (GDPR Art. 9). Past absences stay, because they moved due dates.
+ */
+export const absences = pgTable(
+  'absences',
+  {
+    id: uuid(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    startsOn: text('starts_on').notNull(),
+    endsOn: text('ends_on').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('absences_company_idx').on(table.companyId),
+    index('absences_user_idx').on(table.userId, table.endsOn),
+  ],
 );

@@ -1,4 +1,4 @@
-import { countPolicyholders, listPolicyholders, listStaff } from '@portal/core';
+import { countPolicyholders, listPolicyholders, listStaff, systemClock } from '@portal/core';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { companyOrAdminProcedure } from '../../trpc.ts';
 import { ZStaffListRequestSchema, ZStaffListResponseSchema } from './staff.types.ts';
@@ -38,5 +38,10 @@ export const listStaffProcedure = companyOrAdminProcedure('employer', 'manager')
       }));
       return { items, total, page, pageSize };
     }
-    return await listStaff(ctx.db, ctx.companyId, { ...input, pageSize: Math.min(input.pageSize ?? 25, 100) });
+    return await listStaff(
+      ctx.db,
+      ctx.companyId,
+      { ...input, pageSize: Math.min(input.pageSize ?? 25, 100) },
+      systemClock.now(),
+    );
   });

@@ -30,6 +30,8 @@ export const ZStaffRow = z.object({
   completedCourses: z.number().int(),
   progressPercent: z.number().int(),
   createdAt: z.string(),
+  /** A current or planned absence, calendar days (ADR 033); absent in an admin's list of policyholders. */
+  absence: z.object({ startsOn: z.string(), endsOn: z.string() }).nullable().optional(),
   /** Only in an admin's list of policyholders. */
   policyholder: ZPolicyholderExtras.optional(),
 });

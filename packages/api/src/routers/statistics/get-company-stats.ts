@@ -1,4 +1,4 @@
-import { cachedCompanyStats } from '@portal/core';
+import { cachedCompanyStats, systemClock } from '@portal/core';
 import { ZLanguage } from '@portal/validators';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
@@ -18,6 +18,10 @@ export const ZCompanyStatsResponseSchema = z.object({
   learners: z.number().int(),
   startedAtLeastOne: z.number().int(),
   completedAllAssigned: z.number().int(),
+  /** Learners with an overdue course, with one due soon (not overdue), and absent today (ADR 033). */
+  overdue: z.number().int(),
+  dueSoon: z.number().int(),
+  absent: z.number().int(),
   averageWorkingSeconds: z.number().int(),
   repeatedQuiz: z.number().int(),
   repeatedModule: z.number().int(),
@@ -33,4 +37,4 @@ export const getCompanyStatsProcedure = companyProcedure
   .meta(meta)
   .input(z.object({ lang: ZLanguage.optional() }))
   .output(ZCompanyStatsResponseSchema)
-  .query(({ ctx, input }) => cachedCompanyStats(ctx.db, ctx.companyId, input.lang ?? ctx.locale));
+  .query(({ ctx, input }) => cachedCompanyStats(ctx.db, ctx.companyId, input.lang ?? ctx.locale, systemClock.now()));

@@ -1,4 +1,4 @@
-import { listMyTrainings } from '@portal/core';
+import { listMyTrainings, systemClock } from '@portal/core';
 import { ZLanguage } from '@portal/validators';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
@@ -22,10 +22,12 @@ export const ZTrainingCard = z.object({
   imageAlt: z.string(),
   estimatedMinutes: z.number().int(),
   progress: ZProgressView,
+  /** The due date (`YYYY-MM-DD`) of a course not yet completed; null when none is set (ADR 033). */
+  due: z.object({ dueOn: z.string(), state: z.enum(['overdue', 'due_soon', 'due_later']) }).nullable(),
 });
 
 export const getTrainingsProcedure = customerProcedure
   .meta(meta)
   .input(z.object({ lang: ZLanguage.optional() }))
   .output(z.array(ZTrainingCard))
-  .query(({ ctx, input }) => listMyTrainings(ctx.db, ctx.user, input.lang ?? ctx.locale));
+  .query(({ ctx, input }) => listMyTrainings(ctx.db, ctx.user, input.lang ?? ctx.locale, systemClock.now()));

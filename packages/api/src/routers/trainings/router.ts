@@ -7,6 +7,7 @@ import { getTrainingProcedure } from './get-training.ts';
 import { getTrainingsProcedure } from './get-trainings.ts';
 import { revokeProcedure } from './revoke.ts';
 import { revokeForAllProcedure } from './revoke-for-all.ts';
+import { setDueDateProcedure } from './set-due-date.ts';
 
 /** Calls under /api/trainings: course content for learners, assignment for employers and managers. */
 export const trainingsRouter = {
@@ -18,4 +19,5 @@ export const trainingsRouter = {
   revoke: revokeProcedure,
   assignToAll: assignToAllProcedure,
   revokeForAll: revokeForAllProcedure,
+  setDueDate: setDueDateProcedure,
 } satisfies TRPCRouterRecord;

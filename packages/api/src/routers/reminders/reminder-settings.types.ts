@@ -1,0 +1,45 @@
+import type { TReminderSettings } from '@portal/core';
+import { ZDueDays } from '@portal/validators';
+import { z } from 'zod';
+
+type TRangeMessage = 'due_dates.days_before_range' | 'due_dates.gap_range' | 'due_dates.threshold_range';
+const range = (min: number, max: number, message: TRangeMessage) =>
+  z.number({ message }).int({ message }).min(min, { message }).max(max, { message });
+
+/** What the employer may change; every field optional (PATCH). Bounds are the issue's and ADR 033's. */
+export const ZReminderSettingsPatch = z
+  .object({
+    defaultDueDays: ZDueDays.nullable(),
+    remindBefore: z.boolean(),
+    remindDaysBefore: range(1, 60, 'due_dates.days_before_range'),
+    remindOverdue: z.boolean(),
+    reminderGapDays: range(1, 60, 'due_dates.gap_range'),
+    managerDigest: z.boolean(),
+    completionAlert: z.boolean(),
+    completionThreshold: range(1, 100, 'due_dates.threshold_range'),
+    certificateExpiryAlert: z.boolean(),
+    showNames: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+export const ZReminderSettings = z.object({
+  defaultDueDays: z.number().int().nullable(),
+  remindBefore: z.boolean(),
+  remindDaysBefore: z.number().int(),
+  remindOverdue: z.boolean(),
+  reminderGapDays: z.number().int(),
+  managerDigest: z.boolean(),
+  completionAlert: z.boolean(),
+  completionThreshold: z.number().int(),
+  certificateExpiryAlert: z.boolean(),
+  showNames: z.boolean(),
+  /** When and by whom names were last switched on or off (works council record). */
+  showNamesChangedAt: z.string().nullable(),
+  showNamesChangedBy: z.string().nullable(),
+});
+
+export const settingsResponse = (settings: TReminderSettings): z.infer<typeof ZReminderSettings> => ({
+  ...settings,
+  showNamesChangedAt: settings.showNamesChangedAt?.toISOString() ?? null,
+});

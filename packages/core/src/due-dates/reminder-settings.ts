@@ -1,0 +1,87 @@
+import { eq, reminderSettings, type TDatabase, type TDb, transaction } from '@portal/db';
+import { audit } from '../audit/audit.ts';
+import type { TSessionUser } from '../auth/sessions.ts';
+
+/** A company's due-date default and reminder ladder (ADR 033). */
+export interface TReminderSettings {
+  defaultDueDays: number | null;
+  remindBefore: boolean;
+  remindDaysBefore: number;
+  remindOverdue: boolean;
+  reminderGapDays: number;
+  managerDigest: boolean;
+  completionAlert: boolean;
+  completionThreshold: number;
+  certificateExpiryAlert: boolean;
+  showNames: boolean;
+  showNamesChangedAt: Date | null;
+  showNamesChangedBy: string | null;
+}
+
+/**
+ * The ladder a company has until its employer changes something: learners are reminded a week
+ * before and when overdue, at most once a week; managers get the weekly digest; the employer is
+ * alerted below 80 % and before the company certificate runs out. No due date by default, so no
+ * learner gets a reminder until the employer sets one; digests and alerts show counts only.
+ */
+export const DEFAULT_REMINDER_SETTINGS: TReminderSettings = {
+  defaultDueDays: null,
+  remindBefore: true,
+  remindDaysBefore: 7,
+  remindOverdue: true,
+  reminderGapDays: 7,
+  managerDigest: true,
+  completionAlert: true,
+  completionThreshold: 80,
+  certificateExpiryAlert: true,
+  showNames: false,
+  showNamesChangedAt: null,
+  showNamesChangedBy: null,
+};
+
+export async function readReminderSettings(db: TDb, companyId: string): Promise<TReminderSettings> {
+  const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.companyId, companyId));
+  if (!row) return DEFAULT_REMINDER_SETTINGS;
+  const { companyId: _company, updatedAt: _updated, ...settings } = row;
+  return settings;
+}
+
+export type TReminderSettingsPatch = Partial<Omit<TReminderSettings, 'showNamesChangedAt' | 'showNamesChangedBy'>>;
+
+/**
+ * The employer changes the settings. Switching names on or off records who and when (in the row and
+ * in the audit log), because the works council may ask (docs/privacy.md).
+ */
+export async function updateReminderSettings(
+  db: TDatabase,
+  actor: TSessionUser,
+  companyId: string,
+  patch: TReminderSettingsPatch,
+  now: Date,
+): Promise<TReminderSettings> {
+  // Read committed: one upsert of the company's row; two employers saving at once both apply, the
+  // later one's fields win, and a switch of `show_names` is recorded by whichever made it.
+  return transaction(db, async (tx) => {
+    const before = await readReminderSettings(tx, companyId);
+    const namesSwitched = patch.showNames !== undefined && patch.showNames !== before.showNames;
+    const next = {
+      ...before,
+      ...patch,
+      ...(namesSwitched ? { showNamesChangedAt: now, showNamesChangedBy: actor.id } : {}),
+    };
+    await tx
+      .insert(reminderSettings)
+      .values({ companyId, ...next, updatedAt: now })
+      .onConflictDoUpdate({ target: reminderSettings.companyId, set: { ...next, updatedAt: now } });
+    if (namesSwitched) {
+      await audit(tx, {
+        action: 'reminders.names_switched',
+        actorId: actor.id,
+        actorRole: actor.role,
+        companyId,
+        details: { showNames: next.showNames },
+      });
+    }
+    return next;
+  });
+}

@@ -5,6 +5,7 @@ import {
   eq,
   ne,
   type TDatabase,
+  type TDb,
   type TTransaction,
   transaction,
   users,
@@ -68,4 +69,13 @@ export async function setDueDate(db: TDatabase, companyId: string, input: TSetDu
       });
   });
   return { trainingSlug: slug, ownerId: input.ownerId ?? null, dueOn: input.dueOn };
+}
+
+/** The company's due date per course (`YYYY-MM-DD`), for the course settings. */
+export async function courseDueDatesOf(db: TDb, companyId: string): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ slug: courseDueDates.courseSlug, dueOn: courseDueDates.dueOn })
+    .from(courseDueDates)
+    .where(eq(courseDueDates.companyId, companyId));
+  return Object.fromEntries(rows.map((row) => [row.slug, row.dueOn]));
 }

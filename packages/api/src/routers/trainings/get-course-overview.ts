@@ -1,4 +1,4 @@
-import { courseMatrix, courseOverview } from '@portal/core';
+import { courseDueDatesOf, courseMatrix, courseOverview } from '@portal/core';
 import { ZLanguage } from '@portal/validators';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
@@ -33,6 +33,8 @@ export const getCourseOverviewProcedure = companyProcedure
   .output(
     z.object({
       courses: z.array(ZCourseCounts),
+      /** The company's due date per course (`YYYY-MM-DD`), where one is set (ADR 033). */
+      dueDates: z.record(z.string(), z.string()),
       total: z.number().int(),
       page: z.number().int(),
       pageSize: z.number().int(),
@@ -51,6 +53,7 @@ export const getCourseOverviewProcedure = companyProcedure
     const { lang, ...query } = input;
     return {
       courses: await courseOverview(ctx.db, ctx.companyId, lang ?? ctx.locale),
+      dueDates: await courseDueDatesOf(ctx.db, ctx.companyId),
       ...(await courseMatrix(ctx.db, ctx.companyId, query)),
     };
   });

@@ -37,6 +37,7 @@ export let jobRuns: typeof postgres.jobRuns;
 export let courseDueDates: typeof postgres.courseDueDates;
 export let reminderSettings: typeof postgres.reminderSettings;
 export let absences: typeof postgres.absences;
+export let reminderLog: typeof postgres.reminderLog;
 
 function assign(from: typeof postgres): void {
   companies = from.companies;
@@ -65,6 +66,7 @@ function assign(from: typeof postgres): void {
   courseDueDates = from.courseDueDates;
   reminderSettings = from.reminderSettings;
   absences = from.absences;
+  reminderLog = from.reminderLog;
 }
 // The embedded default, until a PostgreSQL database is opened.
 assign(sqlite as unknown as typeof postgres);

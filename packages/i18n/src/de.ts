@@ -988,6 +988,7 @@ export const de = {
   },
   /** Due dates, absences and the reminder ladder (ADR 033). */
   due_dates: {
+    state_invalid: 'Bitte wählen Sie ein Bundesland aus der Liste.',
     days_before_range: 'Bitte geben Sie 1 bis 60 Tage ein.',
     gap_range: 'Bitte geben Sie 1 bis 60 Tage ein.',
     threshold_range: 'Bitte geben Sie einen Prozentwert von 1 bis 100 ein.',
@@ -1001,7 +1002,7 @@ export const de = {
     absence_too_long: 'Eine Abwesenheit kann höchstens drei Jahre dauern. Bitte prüfen Sie das Jahr.',
     due_on: 'Fällig bis {{date}}',
     due_soon: 'Bald fällig: bis {{date}}',
-    overdue: 'Überfällig seit {{date}}',
+    overdue: 'Überfällig – war fällig am {{date}}',
     col_due: 'Fällig',
     no_due: 'Ohne Frist',
     due_within: '{{days}} Tage nach Zuweisung',
@@ -1020,6 +1021,11 @@ export const de = {
     default_label: 'Tage nach der Zuweisung',
     default_saved: 'Die allgemeine Frist ist gespeichert.',
     absent_until: 'Abwesend bis {{date}}',
+    absent_between: 'Abwesend {{from}}–{{to}}',
+    date_hint: 'Format: TT.MM.JJJJ',
+    default_none: 'Keine allgemeine Frist',
+    default_read_only: 'Die allgemeine Frist legt der Versicherungsnehmer fest.',
+    absence_save: 'Abwesenheit eintragen',
     absence: 'Abwesenheit',
     absence_for: 'Abwesenheit von {{name}}',
     absence_intro:

@@ -964,6 +964,7 @@ export const en: TDictionary = {
   },
   /** Due dates, absences and the reminder ladder (ADR 033). */
   due_dates: {
+    state_invalid: 'Please choose a German state from the list.',
     days_before_range: 'Please enter 1 to 60 days.',
     gap_range: 'Please enter 1 to 60 days.',
     threshold_range: 'Please enter a percentage from 1 to 100.',
@@ -976,7 +977,7 @@ export const en: TDictionary = {
     absence_too_long: 'An absence can last at most three years. Please check the year.',
     due_on: 'Due by {{date}}',
     due_soon: 'Due soon: by {{date}}',
-    overdue: 'Overdue since {{date}}',
+    overdue: 'Overdue – was due on {{date}}',
     col_due: 'Due',
     no_due: 'No deadline',
     due_within: '{{days}} days after assignment',
@@ -995,6 +996,11 @@ export const en: TDictionary = {
     default_label: 'Days after assignment',
     default_saved: 'The general deadline has been saved.',
     absent_until: 'Absent until {{date}}',
+    absent_between: 'Absent {{from}}–{{to}}',
+    date_hint: 'Format: DD.MM.YYYY',
+    default_none: 'No general deadline',
+    default_read_only: 'The policyholder sets the general deadline.',
+    absence_save: 'Record absence',
     absence: 'Absence',
     absence_for: 'Absence of {{name}}',
     absence_intro:

@@ -229,6 +229,7 @@ const VALUES: Record<string, unknown> = {
   'body:completionThreshold': OMIT,
   'body:certificateExpiryAlert': OMIT,
   'body:showNames': true,
+  'body:state': OMIT,
 };
 
 // ── The document ───────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,10 @@
 import { eq, reminderSettings, type TDatabase, type TDb, transaction } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
+import { BUNDESLAENDER, type TBundesland } from '../jobs/working-time.ts';
+
+const isBundesland = (value: string | null): value is TBundesland =>
+  value !== null && (BUNDESLAENDER as readonly string[]).includes(value);
 
 /** A company's due-date default and reminder ladder (ADR 033). */
 export interface TReminderSettings {
@@ -16,6 +20,8 @@ export interface TReminderSettings {
   showNames: boolean;
   showNamesChangedAt: Date | null;
   showNamesChangedBy: string | null;
+  /** The Bundesland whose holidays count besides the national ones (feiertagejs code), if known. */
+  state: TBundesland | null;
 }
 
 /**
@@ -37,13 +43,14 @@ export const DEFAULT_REMINDER_SETTINGS: TReminderSettings = {
   showNames: false,
   showNamesChangedAt: null,
   showNamesChangedBy: null,
+  state: null,
 };
 
 export async function readReminderSettings(db: TDb, companyId: string): Promise<TReminderSettings> {
   const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.companyId, companyId));
   if (!row) return DEFAULT_REMINDER_SETTINGS;
-  const { companyId: _company, updatedAt: _updated, ...settings } = row;
-  return settings;
+  const { companyId: _company, updatedAt: _updated, completionBelow: _below, state, ...settings } = row;
+  return { ...settings, state: isBundesland(state) ? state : null };
 }
 
 export type TReminderSettingsPatch = Partial<Omit<TReminderSettings, 'showNamesChangedAt' | 'showNamesChangedBy'>>;

@@ -341,6 +341,37 @@ function fillEveryTable(file: string, size: { companies: number; peoplePerCompan
             .returning({ id: s.jobs.id })
             .all();
           orm
+            .insert(s.courseDueDates)
+            .values({ companyId, courseSlug: 'malware', dueOn: '2026-12-31', updatedAt: at(0) })
+            .run();
+          orm
+            .insert(s.reminderSettings)
+            .values({
+              companyId,
+              defaultDueDays: c % 2 ? 30 : null,
+              remindBefore: c % 2 === 0,
+              showNames: c % 2 === 1,
+              showNamesChangedBy: c % 2 ? userId : null,
+              showNamesChangedAt: c % 2 ? at(2) : null,
+              state: c % 2 ? 'BY' : null,
+              completionBelow: c % 2 ? true : null,
+            })
+            .run();
+          orm
+            .insert(s.absences)
+            .values({ userId, companyId, startsOn: '2026-11-01', endsOn: '2027-01-31', createdBy: userId })
+            .run();
+          orm
+            .insert(s.reminderLog)
+            .values({
+              userId,
+              companyId,
+              kind: 'due_soon',
+              key: `malware@2026-12-31-${ODD_TEXT}`,
+              sentOn: '2026-12-24',
+            })
+            .run();
+          orm
             .insert(s.jobRuns)
             .values({
               jobId: job?.id ?? '',
@@ -392,7 +423,7 @@ function fillEveryTable(file: string, size: { companies: number; peoplePerCompan
         for (const [index, courseSlug] of slugs.slice(0, 1 + (p % 3)).entries()) {
           orm
             .insert(s.courseAssignments)
-            .values({ userId, courseSlug, assignedAt: at(index) })
+            .values({ userId, courseSlug, assignedAt: at(index), dueOn: index % 2 ? '2027-01-15' : null })
             .run();
           if ((p + index) % 2 === 1) continue;
           const progressId = `progress-${c}-${p}-${index}`;

@@ -604,6 +604,13 @@ export const reminderSettings = pgTable('reminder_settings', {
   showNames: flag('show_names'),
   showNamesChangedBy: text('show_names_changed_by').references(() => users.id, { onDelete: 'set null' }),
   showNamesChangedAt: timestamp('show_names_changed_at'),
+  /** The company's Bundesland (feiertagejs code, e.g. `BY`): its holidays join the national ones. */
+  state: text('state'),
+  /**
+   * Whether completion was below the threshold at the last daily run: the employer is alerted when
+   * it drops below, once, not every day it stays there. Null until the first run.
+   */
+  completionBelow: boolean('completion_below'),
   updatedAt: timestamp('updated_at'),
 });
 
@@ -630,5 +637,35 @@ export const absences = pgTable(
   (table) => [
     index('absences_company_idx').on(table.companyId),
     index('absences_user_idx').on(table.userId, table.endsOn),
+  ],
+);
+
+/**
+ * Every reminder, digest and alert sent (ADR 033), one row per reason: a learner's course due soon
+ * or overdue (`key` = `<slug>@<due day>`), a manager's digest (`<ISO week>`), an employer's alert
+ * (`completion@<day>`, `certificate@<certificate id>`). The unique key makes sending idempotent:
+ * a run that is repeated, or runs in two processes at once, inserts each reason once and mails only
+ * what it inserted. `sent_on` (a Berlin calendar day) keeps learners to one mail per N days.
+ */
+export const reminderLog = pgTable(
+  'reminder_log',
+  {
+    id: uuid(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['due_soon', 'overdue', 'manager_digest', 'completion_alert', 'certificate_expiry', 'refresher'],
+    }).notNull(),
+    key: text('key').notNull(),
+    sentOn: text('sent_on').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('reminder_log_unique').on(table.userId, table.kind, table.key),
+    index('reminder_log_company_idx').on(table.companyId, table.sentOn),
   ],
 );

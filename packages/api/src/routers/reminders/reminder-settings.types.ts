@@ -1,4 +1,4 @@
-import type { TReminderSettings } from '@portal/core';
+import { BUNDESLAENDER, type TReminderSettings } from '@portal/core';
 import { ZDueDays } from '@portal/validators';
 import { z } from 'zod';
 
@@ -19,6 +19,8 @@ export const ZReminderSettingsPatch = z
     completionThreshold: range(1, 100, 'due_dates.threshold_range'),
     certificateExpiryAlert: z.boolean(),
     showNames: z.boolean(),
+    /** The company's Bundesland for its holidays; null: national holidays only. */
+    state: z.enum(BUNDESLAENDER, { message: 'due_dates.state_invalid' }).nullable(),
   })
   .partial()
   .strict();
@@ -37,6 +39,7 @@ export const ZReminderSettings = z.object({
   /** When and by whom names were last switched on or off (works council record). */
   showNamesChangedAt: z.string().nullable(),
   showNamesChangedBy: z.string().nullable(),
+  state: z.enum(BUNDESLAENDER).nullable(),
 });
 
 export const settingsResponse = (settings: TReminderSettings): z.infer<typeof ZReminderSettings> => ({

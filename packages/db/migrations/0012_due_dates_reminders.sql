@@ -22,6 +22,20 @@ CREATE TABLE `course_due_dates` (
 	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE TABLE `reminder_log` (
+	`id` text PRIMARY KEY NOT NULL,
+	`company_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`kind` text NOT NULL,
+	`key` text NOT NULL,
+	`sent_on` text NOT NULL,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `reminder_log_unique` ON `reminder_log` (`user_id`,`kind`,`key`);--> statement-breakpoint
+CREATE INDEX `reminder_log_company_idx` ON `reminder_log` (`company_id`,`sent_on`);--> statement-breakpoint
 CREATE TABLE `reminder_settings` (
 	`company_id` text PRIMARY KEY NOT NULL,
 	`default_due_days` integer,
@@ -36,6 +50,8 @@ CREATE TABLE `reminder_settings` (
 	`show_names` integer DEFAULT false NOT NULL,
 	`show_names_changed_by` text,
 	`show_names_changed_at` integer,
+	`state` text,
+	`completion_below` integer,
 	`updated_at` integer,
 	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`show_names_changed_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null

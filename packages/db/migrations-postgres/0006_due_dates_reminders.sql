@@ -16,6 +16,16 @@ CREATE TABLE "course_due_dates" (
 	CONSTRAINT "course_due_dates_company_id_course_slug_pk" PRIMARY KEY("company_id","course_slug")
 );
 --> statement-breakpoint
+CREATE TABLE "reminder_log" (
+	"id" text PRIMARY KEY NOT NULL,
+	"company_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"kind" text NOT NULL,
+	"key" text NOT NULL,
+	"sent_on" text NOT NULL,
+	"created_at" bigint DEFAULT (floor(extract(epoch from clock_timestamp()) * 1000))::bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "reminder_settings" (
 	"company_id" text PRIMARY KEY NOT NULL,
 	"default_due_days" integer,
@@ -30,6 +40,8 @@ CREATE TABLE "reminder_settings" (
 	"show_names" boolean DEFAULT false NOT NULL,
 	"show_names_changed_by" text,
 	"show_names_changed_at" bigint,
+	"state" text,
+	"completion_below" boolean,
 	"updated_at" bigint
 );
 --> statement-breakpoint
@@ -38,10 +50,14 @@ ALTER TABLE "absences" ADD CONSTRAINT "absences_user_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "absences" ADD CONSTRAINT "absences_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "absences" ADD CONSTRAINT "absences_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_due_dates" ADD CONSTRAINT "course_due_dates_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reminder_log" ADD CONSTRAINT "reminder_log_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reminder_log" ADD CONSTRAINT "reminder_log_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reminder_settings" ADD CONSTRAINT "reminder_settings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reminder_settings" ADD CONSTRAINT "reminder_settings_show_names_changed_by_users_id_fk" FOREIGN KEY ("show_names_changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "absences_company_idx" ON "absences" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "absences_user_idx" ON "absences" USING btree ("user_id","ends_on");--> statement-breakpoint
+CREATE UNIQUE INDEX "reminder_log_unique" ON "reminder_log" USING btree ("user_id","kind","key");--> statement-breakpoint
+CREATE INDEX "reminder_log_company_idx" ON "reminder_log" USING btree ("company_id","sent_on");--> statement-breakpoint
 -- Written by hand (ADR 023, ADR 033), the twin of SQLite's 0012: due dates, the company's settings
 -- and absences change the dashboard's due and overdue counts, so each change counts as a change of
 -- the company's structure. Deferred to the commit like the other company_versions triggers (0004).

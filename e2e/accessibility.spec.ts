@@ -332,6 +332,7 @@ const COVERAGE: Record<string, TCoverage> = {
     },
   ],
   '/admin/statistics': simple(['admin'], '/admin/statistics'),
+  '/admin/jobs': simple(['admin'], '/admin/jobs'),
   '/admin/admins': [
     {
       roles: ['admin'],

@@ -4,7 +4,7 @@
  * who do not want to wait for the next tick of the servers' runners (ADR 032). Safe while servers
  * run: jobs are claimed with leases, so each runs once whoever takes it.
  */
-import { createJobRunner, JOB_HANDLERS, JOB_SCHEDULES, loadConfig } from '@portal/core';
+import { createJobHandlers, createJobRunner, JOB_SCHEDULES, loadConfig } from '@portal/core';
 import { closeDatabase, migrateDatabase, openDatabase } from '@portal/db';
 import { databaseLabel } from '../apps/server/src/database-label.ts';
 
@@ -13,7 +13,11 @@ const db = openDatabase(config.databaseLocation, { poolSize: 2 });
 let failed = 0;
 try {
   await migrateDatabase(db);
-  const runner = createJobRunner({ db, handlers: JOB_HANDLERS, schedules: JOB_SCHEDULES });
+  const runner = createJobRunner({
+    db,
+    handlers: createJobHandlers({ publicUrl: config.publicUrl }),
+    schedules: JOB_SCHEDULES,
+  });
   const runs = await runner.runUntilIdle();
   for (const run of runs) {
     if (run.result === 'failed') failed += 1;

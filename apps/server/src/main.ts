@@ -2,7 +2,14 @@ import { Server as NetServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createJobRunner, createMailWorker, JOB_HANDLERS, JOB_SCHEDULES, loadConfig, type TConfig } from '@portal/core';
+import {
+  createJobHandlers,
+  createJobRunner,
+  createMailWorker,
+  JOB_SCHEDULES,
+  loadConfig,
+  type TConfig,
+} from '@portal/core';
 import { closeDatabase, openDatabase } from '@portal/db';
 import { createApp } from './app.ts';
 import { databaseLabel } from './database-label.ts';
@@ -80,7 +87,7 @@ async function runServer(settings: TConfig, prepare: boolean) {
   // Scheduled work (ADR 032): every process runs the job runner; each job is claimed by one of them.
   const jobs = createJobRunner({
     db,
-    handlers: JOB_HANDLERS,
+    handlers: createJobHandlers({ publicUrl: settings.publicUrl }),
     schedules: JOB_SCHEDULES,
     intervalMs: settings.JOB_RUNNER_INTERVAL_MS,
     // The database may be away for a moment (PostgreSQL restart); the job is retried with backoff.

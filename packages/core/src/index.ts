@@ -33,6 +33,7 @@ export * from './mail/templates.ts';
 export * from './mail/worker.ts';
 export * from './maintenance/housekeeping.ts';
 export * from './policy.ts';
+export * from './reminders/index.ts';
 export * from './statistics/company-stats.ts';
 export * from './statistics/company-stats-cache.ts';
 export * from './statistics/overall-stats.ts';

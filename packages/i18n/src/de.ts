@@ -1040,6 +1040,44 @@ export const de = {
     dashboard_absent: 'Derzeit abwesend',
     dashboard_absent_hint: 'Abwesende zählen weder als überfällig noch als bald fällig.',
   },
+  /** The reminder ladder's mails (ADR 033; server-only section). Each ends with why it came. */
+  reminder_mail: {
+    learner_subject: 'Erinnerung: Ihre Schulung zur Cyber-Sicherheit',
+    learner_subject_overdue: 'Überfällig: Ihre Schulung zur Cyber-Sicherheit',
+    learner_intro:
+      '{{company}} bittet Sie, diese Schulung bis zum genannten Tag abzuschließen. Sie dauert nur wenige Minuten:',
+    learner_intro_overdue:
+      'die Frist für diese Schulung von {{company}} ist abgelaufen. Bitte schließen Sie sie bald ab, sie dauert nur wenige Minuten:',
+    course_due: '{{course}} – fällig bis {{date}}',
+    course_overdue: '{{course}} – war fällig am {{date}}',
+    learner_button: 'Zur Schulung',
+    learner_why:
+      'Sie erhalten diese E-Mail, weil {{company}} für Ihre Schulungen Fristen festgelegt hat. Erinnerungen kommen höchstens alle {{days}} Tage, nur an Werktagen und nicht während einer eingetragenen Abwesenheit.',
+    digest_subject: 'Wochenüberblick: Schulungen Ihres Teams',
+    digest_intro: 'so steht Ihr Team bei {{company}} mit den Schulungen zur Cyber-Sicherheit (Stand {{date}}):',
+    digest_learners: 'Personen mit zugewiesenen Kursen: {{count}}',
+    digest_completed: 'Alle zugewiesenen Kurse abgeschlossen: {{count}}',
+    digest_overdue: 'Mit überfälliger Schulung: {{count}}',
+    digest_due_soon: 'Mit bald fälliger Schulung: {{count}}',
+    digest_absent: 'Derzeit abwesend: {{count}}',
+    digest_overdue_names: 'Überfällig sind: {{names}}.',
+    dashboard_button: 'Zum Dashboard',
+    digest_why:
+      'Sie erhalten diesen Überblick am ersten Werktag jeder Woche, weil Sie bei {{company}} Führungskraft sind. Er nennt nur Zahlen, keine Namen.',
+    digest_why_names:
+      'Sie erhalten diesen Überblick am ersten Werktag jeder Woche, weil Sie bei {{company}} Führungskraft sind. Namen nennt er, weil Ihr Unternehmen das eingeschaltet hat.',
+    completion_subject: 'Schulungsstand unter {{threshold}} %',
+    completion_text:
+      'bei {{company}} sind nur noch {{percent}} % der zugewiesenen Schulungen abgeschlossen. Damit liegt der Stand unter Ihrer Schwelle von {{threshold}} %. Im Dashboard sehen Sie, was fällig und was überfällig ist.',
+    completion_why:
+      'Sie erhalten diese Nachricht als Versicherungsnehmer, weil die Benachrichtigung bei sinkendem Schulungsstand eingeschaltet ist. Sie kommt einmal, wenn der Stand unter die Schwelle fällt. Ausschalten können Sie sie in den Kurseinstellungen.',
+    certificate_subject: 'Ihr Versicherungsnachweis läuft am {{date}} ab',
+    certificate_text:
+      'der Versicherungsnachweis von {{company}} ist bis {{date}} gültig. Damit Ihr Unternehmen nachweislich geschult bleibt, sollten Ihre Mitarbeitenden die zugewiesenen Schulungen bis dahin auffrischen; danach stellen Sie im Portal einen neuen Nachweis aus.',
+    certificate_button: 'Zum Versicherungsnachweis',
+    certificate_why:
+      'Sie erhalten diese Nachricht als Versicherungsnehmer 30 Tage vor dem Ablauf Ihres Nachweises, weil diese Benachrichtigung eingeschaltet ist. Ausschalten können Sie sie in den Kurseinstellungen.',
+  },
   /** The server's answers to malformed requests; the web app never shows them (server-only section). */
   http: {
     malformed_url: 'Die Adresse dieser Anfrage ist fehlerhaft. Bitte prüfen Sie den Link.',

@@ -1015,6 +1015,43 @@ export const en: TDictionary = {
     dashboard_absent: 'Currently absent',
     dashboard_absent_hint: 'People who are away count neither as overdue nor as due soon.',
   },
+  /** The reminder ladder's mails (ADR 033; server-only section). Each ends with why it came. */
+  reminder_mail: {
+    learner_subject: 'Reminder: your cyber security training',
+    learner_subject_overdue: 'Overdue: your cyber security training',
+    learner_intro: '{{company}} asks you to complete this training by the day shown. It takes only a few minutes:',
+    learner_intro_overdue:
+      'the deadline {{company}} set for this training has passed. Please complete it soon, it takes only a few minutes:',
+    course_due: '{{course}} – due by {{date}}',
+    course_overdue: '{{course}} – was due on {{date}}',
+    learner_button: 'Go to the training',
+    learner_why:
+      'You are receiving this email because {{company}} has set deadlines for your training. Reminders come at most every {{days}} days, only on working days and never during a recorded absence.',
+    digest_subject: 'Weekly overview: your team’s training',
+    digest_intro: 'this is where your team at {{company}} stands with the cyber security training (as of {{date}}):',
+    digest_learners: 'People with assigned courses: {{count}}',
+    digest_completed: 'Completed all assigned courses: {{count}}',
+    digest_overdue: 'With an overdue course: {{count}}',
+    digest_due_soon: 'With a course due soon: {{count}}',
+    digest_absent: 'Currently absent: {{count}}',
+    digest_overdue_names: 'Overdue: {{names}}.',
+    dashboard_button: 'Open the dashboard',
+    digest_why:
+      'You receive this overview on the first working day of each week because you are a manager at {{company}}. It shows numbers only, no names.',
+    digest_why_names:
+      'You receive this overview on the first working day of each week because you are a manager at {{company}}. It shows names because your company has switched that on.',
+    completion_subject: 'Training completion below {{threshold}} %',
+    completion_text:
+      'at {{company}}, only {{percent}} % of the assigned courses are now completed, below your threshold of {{threshold}} %. The dashboard shows what is due and what is overdue.',
+    completion_why:
+      'You are receiving this message as the policyholder because the alert for falling completion is switched on. It comes once when completion drops below the threshold. You can switch it off in the course settings.',
+    certificate_subject: 'Your proof of insurance expires on {{date}}',
+    certificate_text:
+      'the proof of insurance of {{company}} is valid until {{date}}. To keep your company’s training on record, your staff should refresh their assigned courses by then; afterwards you issue a new proof in the portal.',
+    certificate_button: 'Open the proof of insurance',
+    certificate_why:
+      'You are receiving this message as the policyholder 30 days before your proof expires because this alert is switched on. You can switch it off in the course settings.',
+  },
   /** The server's answers to malformed requests; the web app never shows them (server-only section). */
   http: {
     malformed_url: 'The address of this request is malformed. Please check the link.',

@@ -285,6 +285,14 @@ const signedInPages: RouteObject[] = [
     lazy: page(() => import('../features/admin-statistics/admin-statistics-page.tsx')),
   },
   {
+    path: '/admin/jobs',
+    loader: async ({ request }) => {
+      return guardedPreload(request, ['admin'], () => trpcUtils.admin.jobs.ensureData({}));
+    },
+    handle: { title: 'pages.jobs' },
+    lazy: page(() => import('../features/admin-jobs/admin-jobs-page.tsx')),
+  },
+  {
     path: '/admin/admins',
     loader: async ({ request }) => {
       return guardedPreload(request, ['admin'], () => trpcUtils.appuser.list.ensureData());

@@ -1,4 +1,5 @@
 import { runHousekeeping } from '../maintenance/housekeeping.ts';
+import { runReminders } from '../reminders/reminder-run.ts';
 import type { TJobHandler } from './runner.ts';
 import type { TSchedule } from './schedules.ts';
 
@@ -7,9 +8,20 @@ import type { TSchedule } from './schedules.ts';
  * scheduled work (reminders, renewals, campaign sends, webhooks) adds its handler and, if it
  * recurs, its schedule here.
  */
-export const JOB_HANDLERS: Readonly<Record<string, TJobHandler>> = {
-  /** Expired sessions, tokens and throttle rows, delivered mails, old audit entries. */
-  housekeeping: async ({ db, now }) => ({ ...(await runHousekeeping(db, now)) }),
-};
+export function createJobHandlers(config: { publicUrl: string }): Readonly<Record<string, TJobHandler>> {
+  return {
+    /** Expired sessions, tokens and throttle rows, delivered mails, old audit entries. */
+    housekeeping: async ({ db, now }) => ({ ...(await runHousekeeping(db, now)) }),
+    /** The reminder ladder (ADR 033): learners, managers' digests, employers' alerts. */
+    reminders: async ({ db, now }) => {
+      const { skipped, ...counts } = await runReminders(db, { now, publicUrl: config.publicUrl });
+      return skipped ? { skipped: 1, ...counts } : counts;
+    },
+  };
+}
 
-export const JOB_SCHEDULES: readonly TSchedule[] = [{ kind: 'housekeeping', pattern: '7 * * * *' }];
+export const JOB_SCHEDULES: readonly TSchedule[] = [
+  { kind: 'housekeeping', pattern: '7 * * * *' },
+  // Once each weekday morning in Berlin; the run itself skips public holidays (ADR 033).
+  { kind: 'reminders', pattern: '30 9 * * 1-5' },
+];

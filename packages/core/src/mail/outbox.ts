@@ -51,3 +51,33 @@ export async function enqueueMail(tx: TTransaction, input: TEnqueueMail, now = n
   if (!row) throw new Error('the outbox insert returned no row');
   return row.id;
 }
+
+/**
+ * Puts many mails into the outbox with one insert per slice (the reminder run writes thousands):
+ * the same rows as `enqueueMail`, in the caller's transaction.
+ */
+export async function enqueueMails(
+  tx: TTransaction,
+  inputs: readonly TEnqueueMail[],
+  now = new Date(),
+): Promise<number> {
+  let written = 0;
+  // 100 rows of 14 values stay far below both databases' limits on bound parameters.
+  for (let start = 0; start < inputs.length; start += 100) {
+    const rows = inputs.slice(start, start + 100).map((input) => ({
+      template: input.mail.template,
+      toAddress: input.to,
+      cc: input.cc ?? null,
+      userId: input.userId ?? null,
+      companyId: input.companyId ?? null,
+      lang: input.lang,
+      ...renderMail(input.lang, input.mail),
+      attachments: null,
+      nextAttemptAt: now,
+      createdAt: now,
+    }));
+    await tx.insert(mailOutbox).values(rows);
+    written += rows.length;
+  }
+  return written;
+}

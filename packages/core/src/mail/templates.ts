@@ -1,5 +1,8 @@
 import { createTranslator, type TLocale, type TTranslate } from '@portal/i18n';
 import type { TImportReason } from '../uploads/classify-rows.ts';
+import type { TRenderedMail } from './layout.ts';
+import { layout } from './layout.ts';
+import { renderReminderMail, type TReminderMailTemplate } from './reminder-mails.ts';
 
 export type TMailTemplate =
   | { template: 'reset'; params: { name: string; link: string } }
@@ -14,7 +17,8 @@ export type TMailTemplate =
       template: 'upload_confirmation';
       params: { name: string; company: string; filename: string; valid: number; invalid: number };
     }
-  | { template: 'upload_processed'; params: TUploadProcessedParams };
+  | { template: 'upload_processed'; params: TUploadProcessedParams }
+  | TReminderMailTemplate;
 
 /** The information mail to the policyholder after the provider imported an employee list. */
 export interface TUploadProcessedParams {
@@ -34,28 +38,7 @@ export interface TUploadProcessedParams {
   moreErrors: number;
 }
 
-export interface TRenderedMail {
-  subject: string;
-  html: string;
-  text: string;
-}
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;
-
-function layout(
-  lang: TLocale,
-  paragraphs: string[],
-  button?: { label: string; href: string },
-  after: string[] = [],
-): string {
-  const body = paragraphs.map(paragraph).join('');
-  const action = button
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(button.href)}" style="background:#0b4f8a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(button.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555;word-break:break-all">${escapeHtml(button.href)}</p>`
-    : '';
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${body}${action}${after.map(paragraph).join('')}</body></html>`;
-}
+export type { TRenderedMail } from './layout.ts';
 
 const reasonText = (t: TTranslate, reason: TImportReason) =>
   reason === 'email_taken' ? t('mail.upload_processed_email_taken') : t(`upload.err_${reason}`);
@@ -85,8 +68,17 @@ function uploadProcessed(
   };
 }
 
+const REMINDER_TEMPLATES: ReadonlySet<string> = new Set([
+  'learner_reminder',
+  'manager_digest',
+  'completion_alert',
+  'certificate_expiry',
+] satisfies TReminderMailTemplate['template'][]);
+const isReminderMail = (mail: TMailTemplate): mail is TReminderMailTemplate => REMINDER_TEMPLATES.has(mail.template);
+
 /** Renders a mail in the recipient's language as HTML and plain text. */
 export function renderMail(lang: TLocale, mail: TMailTemplate): TRenderedMail {
+  if (isReminderMail(mail)) return renderReminderMail(lang, mail);
   const t = createTranslator(lang);
   const greeting = t('mail.greeting', { name: mail.params.name });
   const signature = t('mail.signature');

@@ -642,7 +642,7 @@ export const absences = pgTable(
 
 /**
  * Every reminder, digest and alert sent (ADR 033), one row per reason: a learner's course due soon
- * or overdue (`key` = `<slug>@<due day>`), a manager's digest (`<ISO week>`), an employer's alert
+ * or overdue (`key` = `<slug>@<due day>`), the learner's mail itself (`<day>`: one a day at most), a manager's digest (`<ISO week>`), an employer's alert
  * (`completion@<day>`, `certificate@<certificate id>`). The unique key makes sending idempotent:
  * a run that is repeated, or runs in two processes at once, inserts each reason once and mails only
  * what it inserted. `sent_on` (a Berlin calendar day) keeps learners to one mail per N days.
@@ -658,7 +658,15 @@ export const reminderLog = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['due_soon', 'overdue', 'manager_digest', 'completion_alert', 'certificate_expiry', 'refresher'],
+      enum: [
+        'learner_mail',
+        'due_soon',
+        'overdue',
+        'manager_digest',
+        'completion_alert',
+        'certificate_expiry',
+        'refresher',
+      ],
     }).notNull(),
     key: text('key').notNull(),
     sentOn: text('sent_on').notNull(),

@@ -21,6 +21,7 @@ export function menusFor(role: TRole): TMenuGroup[] {
           { to: '/admin/upload', label: 'nav.upload' },
           { to: '/admin/admins', label: 'nav.admins' },
           { to: '/admin/statistics', label: 'nav.statistics' },
+          { to: '/admin/jobs', label: 'nav.jobs' },
         ],
       },
     ];

@@ -1,0 +1,2 @@
+export * from './reminder-run.ts';
+export * from './week.ts';

@@ -230,6 +230,7 @@ const VALUES: Record<string, unknown> = {
   'body:certificateExpiryAlert': OMIT,
   'body:showNames': true,
   'body:state': OMIT,
+  'query:kind': 'learner_due_soon',
 };
 
 // ── The document ───────────────────────────────────────────────────────────────────────────────

@@ -1,2 +1,3 @@
+export * from './reminder-preview.ts';
 export * from './reminder-run.ts';
 export * from './week.ts';

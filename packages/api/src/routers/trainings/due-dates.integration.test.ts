@@ -1,6 +1,6 @@
 import { syncCourses } from '@portal/core';
 import { and, auditLog, courseAssignments, eq, transaction } from '@portal/db';
-import { addDays, berlinDay } from '@portal/validators';
+import { addDays, berlinDay, formatDay } from '@portal/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
@@ -211,5 +211,40 @@ describe('absences (issue 22.3)', () => {
       expect(shape.data.messageKey).toBe(key);
     }
     expect((await caller.employee.list({ search: 'Dora' })).items[0]?.absence).toBeNull();
+  });
+});
+
+describe('mail previews (issue 22.4)', () => {
+  it('shows each rung’s mail in German and English with the company’s settings and a why-line', async () => {
+    const { caller } = as(employer);
+    const kinds = [
+      'learner_due_soon',
+      'learner_overdue',
+      'manager_digest',
+      'completion_alert',
+      'certificate_expiry',
+    ] as const;
+    for (const kind of kinds) {
+      const de = await caller.reminders.preview({ kind, lang: 'de' });
+      const en = await caller.reminders.preview({ kind, lang: 'en' });
+      expect(de.subject, kind).not.toBe(en.subject);
+      expect(de.html, kind).toContain('<html lang="de">');
+      expect(en.html, kind).toContain('<html lang="en">');
+      expect(de.text, kind).toMatch(/Sie erhalten diese/);
+      expect(en.text, kind).toMatch(/You (are receiving|receive) this/);
+    }
+    const learner = await caller.reminders.preview({ kind: 'learner_due_soon', lang: 'de' });
+    expect(learner.text).toContain(`fällig bis ${formatDay(addDays(today, 7))}`);
+    expect(learner.text).toContain('http://localhost:3000/trainings/');
+    // Names were switched on above: the digest preview shows example names, and says why.
+    const digest = await caller.reminders.preview({ kind: 'manager_digest', lang: 'de' });
+    expect(digest.text).toContain('Überfällig sind:');
+    expect(digest.text).toContain('Namen nennt er, weil Ihr Unternehmen das eingeschaltet hat.');
+
+    const employeeCaller = as({ token: await tokenOf(people[0] as TSeededUser) });
+    const refused = await employeeCaller.errorOf(
+      employeeCaller.caller.reminders.preview({ kind: 'manager_digest', lang: 'de' }),
+    );
+    expect(refused.error.code).toBe('NOT_FOUND');
   });
 });

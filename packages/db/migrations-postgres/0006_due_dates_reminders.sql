@@ -8,6 +8,24 @@ CREATE TABLE "absences" (
 	"created_at" bigint DEFAULT (floor(extract(epoch from clock_timestamp()) * 1000))::bigint NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "course_cycles" (
+	"id" text PRIMARY KEY NOT NULL,
+	"progress_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"company_id" text NOT NULL,
+	"course_slug" text NOT NULL,
+	"cycle" integer NOT NULL,
+	"content_version" text NOT NULL,
+	"working_seconds" integer NOT NULL,
+	"attention_permille" integer NOT NULL,
+	"best_score" integer,
+	"quiz_repeat_count" integer NOT NULL,
+	"module_repeat_count" integer NOT NULL,
+	"started_at" bigint NOT NULL,
+	"completed_at" bigint,
+	"archived_at" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "course_due_dates" (
 	"company_id" text NOT NULL,
 	"course_slug" text NOT NULL,
@@ -46,9 +64,13 @@ CREATE TABLE "reminder_settings" (
 );
 --> statement-breakpoint
 ALTER TABLE "course_assignments" ADD COLUMN "due_on" text;--> statement-breakpoint
+ALTER TABLE "course_progress" ADD COLUMN "cycle" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "absences" ADD CONSTRAINT "absences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "absences" ADD CONSTRAINT "absences_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "absences" ADD CONSTRAINT "absences_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "course_cycles" ADD CONSTRAINT "course_cycles_progress_id_course_progress_id_fk" FOREIGN KEY ("progress_id") REFERENCES "public"."course_progress"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "course_cycles" ADD CONSTRAINT "course_cycles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "course_cycles" ADD CONSTRAINT "course_cycles_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_due_dates" ADD CONSTRAINT "course_due_dates_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reminder_log" ADD CONSTRAINT "reminder_log_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reminder_log" ADD CONSTRAINT "reminder_log_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -56,6 +78,8 @@ ALTER TABLE "reminder_settings" ADD CONSTRAINT "reminder_settings_company_id_com
 ALTER TABLE "reminder_settings" ADD CONSTRAINT "reminder_settings_show_names_changed_by_users_id_fk" FOREIGN KEY ("show_names_changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "absences_company_idx" ON "absences" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "absences_user_idx" ON "absences" USING btree ("user_id","ends_on");--> statement-breakpoint
+CREATE UNIQUE INDEX "course_cycles_progress_cycle_unique" ON "course_cycles" USING btree ("progress_id","cycle");--> statement-breakpoint
+CREATE INDEX "course_cycles_user_idx" ON "course_cycles" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "reminder_log_unique" ON "reminder_log" USING btree ("user_id","kind","key");--> statement-breakpoint
 CREATE INDEX "reminder_log_company_idx" ON "reminder_log" USING btree ("company_id","sent_on");--> statement-breakpoint
 -- Written by hand (ADR 023, ADR 033), the twin of SQLite's 0012: due dates, the company's settings

@@ -13,6 +13,29 @@ CREATE TABLE `absences` (
 --> statement-breakpoint
 CREATE INDEX `absences_company_idx` ON `absences` (`company_id`);--> statement-breakpoint
 CREATE INDEX `absences_user_idx` ON `absences` (`user_id`,`ends_on`);--> statement-breakpoint
+CREATE TABLE `course_cycles` (
+	`id` text PRIMARY KEY NOT NULL,
+	`progress_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`company_id` text NOT NULL,
+	`course_slug` text NOT NULL,
+	`cycle` integer NOT NULL,
+	`content_version` text NOT NULL,
+	`working_seconds` integer NOT NULL,
+	`attention_permille` integer NOT NULL,
+	`best_score` integer,
+	`quiz_repeat_count` integer NOT NULL,
+	`module_repeat_count` integer NOT NULL,
+	`started_at` integer NOT NULL,
+	`completed_at` integer,
+	`archived_at` integer NOT NULL,
+	FOREIGN KEY (`progress_id`) REFERENCES `course_progress`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `course_cycles_progress_cycle_unique` ON `course_cycles` (`progress_id`,`cycle`);--> statement-breakpoint
+CREATE INDEX `course_cycles_user_idx` ON `course_cycles` (`user_id`);--> statement-breakpoint
 CREATE TABLE `course_due_dates` (
 	`company_id` text NOT NULL,
 	`course_slug` text NOT NULL,
@@ -58,6 +81,7 @@ CREATE TABLE `reminder_settings` (
 );
 --> statement-breakpoint
 ALTER TABLE `course_assignments` ADD `due_on` text;--> statement-breakpoint
+ALTER TABLE `course_progress` ADD `cycle` integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 -- Written by hand (ADR 023, ADR 033): due dates, the company's settings and absences change the
 -- dashboard's due and overdue counts, so each change counts as a change of the company's structure.
 CREATE TRIGGER `company_versions_due_dates_change` AFTER INSERT ON `course_due_dates`

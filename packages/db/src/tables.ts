@@ -38,6 +38,7 @@ export let courseDueDates: typeof postgres.courseDueDates;
 export let reminderSettings: typeof postgres.reminderSettings;
 export let absences: typeof postgres.absences;
 export let reminderLog: typeof postgres.reminderLog;
+export let courseCycles: typeof postgres.courseCycles;
 
 function assign(from: typeof postgres): void {
   companies = from.companies;
@@ -67,6 +68,7 @@ function assign(from: typeof postgres): void {
   reminderSettings = from.reminderSettings;
   absences = from.absences;
   reminderLog = from.reminderLog;
+  courseCycles = from.courseCycles;
 }
 // The embedded default, until a PostgreSQL database is opened.
 assign(sqlite as unknown as typeof postgres);

@@ -1042,6 +1042,11 @@ export const de = {
   },
   /** The reminder ladder's mails (ADR 033; server-only section). Each ends with why it came. */
   reminder_mail: {
+    refresher_subject: 'Zeit für Ihre jährliche Auffrischung',
+    refresher_text:
+      'Ihr Zertifikat von {{company}} ist bis {{date}} gültig. Damit es verlängert wird, sind Ihre Schulungen jetzt als Auffrischung wieder geöffnet. Ihre bisherigen Ergebnisse bleiben gespeichert; nach dem Abschluss erhalten Sie ein neues Zertifikat mit neuem Prüfcode:',
+    refresher_why:
+      'Sie erhalten diese E-Mail, weil Zertifikate zwölf Monate gelten und {{company}} Ihre Schulungen jährlich auffrischen lässt.',
     learner_subject: 'Erinnerung: Ihre Schulung zur Cyber-Sicherheit',
     learner_subject_overdue: 'Überfällig: Ihre Schulung zur Cyber-Sicherheit',
     learner_intro:

@@ -1017,6 +1017,11 @@ export const en: TDictionary = {
   },
   /** The reminder ladder's mails (ADR 033; server-only section). Each ends with why it came. */
   reminder_mail: {
+    refresher_subject: 'Time for your yearly refresher',
+    refresher_text:
+      'your certificate from {{company}} is valid until {{date}}. To renew it, your courses are now open again as a refresher. Your earlier results stay on record; when you complete them you get a new certificate with a new verification code:',
+    refresher_why:
+      'You are receiving this email because certificates are valid for twelve months and {{company}} has your training refreshed every year.',
     learner_subject: 'Reminder: your cyber security training',
     learner_subject_overdue: 'Overdue: your cyber security training',
     learner_intro: '{{company}} asks you to complete this training by the day shown. It takes only a few minutes:',

@@ -1,5 +1,5 @@
 import { ZCertificateContent } from '@portal/certificates';
-import { certificates, eq, type TDb } from '@portal/db';
+import { and, certificates, desc, eq, gt, isNull, type TDb } from '@portal/db';
 import { normaliseCertificateCode } from '@portal/validators';
 
 export type TVerifyStatus = 'valid' | 'expired' | 'revoked' | 'unknown';
@@ -14,6 +14,11 @@ export interface TVerifyResult {
   revokedReason: 'progress_reset' | 'company_deleted' | 'holder_deleted' | null;
   /** "Max M." for a personal certificate, the company name for a company one; null once erased. */
   holder: string | null;
+  /**
+   * For an expired certificate: the code of its holder's current one (the yearly renewal, ADR 033),
+   * if there is one; null otherwise.
+   */
+  currentCode: string | null;
 }
 
 /**
@@ -31,6 +36,8 @@ export async function verifyCertificate(db: TDb, rawCode: string, now = new Date
       validUntil: certificates.validUntil,
       revokedAt: certificates.revokedAt,
       revokedReason: certificates.revokedReason,
+      userId: certificates.userId,
+      companyId: certificates.companyId,
     })
     .from(certificates)
     .where(eq(certificates.code, code));
@@ -44,6 +51,7 @@ export async function verifyCertificate(db: TDb, rawCode: string, now = new Date
       revokedAt: null,
       revokedReason: null,
       holder: null,
+      currentCode: null,
     };
   }
   const content = row.content ? ZCertificateContent.parse(JSON.parse(row.content)) : null;
@@ -53,6 +61,25 @@ export async function verifyCertificate(db: TDb, rawCode: string, now = new Date
       ? content.company.name
       : `${content.holder.firstname} ${content.holder.lastname.trim().charAt(0)}.`;
   const status: TVerifyStatus = row.revokedAt ? 'revoked' : row.validUntil <= now ? 'expired' : 'valid';
+  const holderId = row.kind === 'personal' ? row.userId : row.companyId;
+  let currentCode: string | null = null;
+  if (status === 'expired' && holderId) {
+    const [current] = await db
+      .select({ code: certificates.code })
+      .from(certificates)
+      .where(
+        and(
+          eq(row.kind === 'personal' ? certificates.userId : certificates.companyId, holderId),
+          eq(certificates.kind, row.kind),
+          isNull(certificates.revokedAt),
+          gt(certificates.validUntil, now),
+          gt(certificates.issuedAt, row.issuedAt),
+        ),
+      )
+      .orderBy(desc(certificates.issuedAt))
+      .limit(1);
+    currentCode = current?.code ?? null;
+  }
   return {
     status,
     code,
@@ -62,5 +89,6 @@ export async function verifyCertificate(db: TDb, rawCode: string, now = new Date
     revokedAt: row.revokedAt?.toISOString() ?? null,
     revokedReason: row.revokedReason ?? null,
     holder,
+    currentCode,
   };
 }

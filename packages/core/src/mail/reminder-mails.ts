@@ -37,7 +37,11 @@ export type TReminderMailTemplate =
       template: 'completion_alert';
       params: { name: string; company: string; percent: number; threshold: number; link: string };
     }
-  | { template: 'certificate_expiry'; params: { name: string; company: string; validUntil: string; link: string } };
+  | { template: 'certificate_expiry'; params: { name: string; company: string; validUntil: string; link: string } }
+  | {
+      template: 'refresher_notice';
+      params: { name: string; company: string; validUntil: string; courses: { title: string; link: string }[] };
+    };
 
 const list = (items: { text: string; href?: string }[]) =>
   `<ul style="margin:0 0 16px;padding-left:20px">${items
@@ -143,6 +147,17 @@ export function renderReminderMail(lang: TLocale, mail: TReminderMailTemplate): 
         button: { label: t('reminder_mail.dashboard_button'), href: p.link },
         signature,
         why: t('reminder_mail.completion_why'),
+      });
+    }
+    case 'refresher_notice': {
+      const p = mail.params;
+      const date = formatDay(p.validUntil);
+      return compose(lang, t('reminder_mail.refresher_subject'), {
+        lines: [greeting, t('reminder_mail.refresher_text', { company: p.company, date })],
+        items: p.courses.map((course) => ({ text: course.title, href: course.link })),
+        button: { label: t('reminder_mail.learner_button'), href: p.courses[0]?.link ?? '' },
+        signature,
+        why: t('reminder_mail.refresher_why', { company: p.company }),
       });
     }
     case 'certificate_expiry': {

@@ -73,6 +73,7 @@ const REMINDER_TEMPLATES: ReadonlySet<string> = new Set([
   'manager_digest',
   'completion_alert',
   'certificate_expiry',
+  'refresher_notice',
 ] satisfies TReminderMailTemplate['template'][]);
 const isReminderMail = (mail: TMailTemplate): mail is TReminderMailTemplate => REMINDER_TEMPLATES.has(mail.template);
 

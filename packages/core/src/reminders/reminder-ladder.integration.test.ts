@@ -4,8 +4,10 @@ import {
   certificates,
   companies,
   courseAssignments,
+  courseCycles,
   courseProgress,
   eq,
+  inArray,
   mailOutbox,
   reminderSettings,
   type TDatabase,
@@ -15,10 +17,13 @@ import {
 import { createTestDatabase, type TTestDatabase } from '@portal/db/testing';
 import { addDays, berlinDay, dayNumber } from '@portal/validators';
 import { afterAll, describe, expect, it } from 'vitest';
+import { issuePersonalCertificate } from '../certificates/issue-certificates.ts';
+import { verifyCertificate } from '../certificates/verify-certificate.ts';
 import { controlledClock } from '../clock.ts';
 import { createJobHandlers, JOB_SCHEDULES } from '../jobs/builtin-jobs.ts';
 import { createJobRunner } from '../jobs/runner.ts';
 import { berlinTime } from '../jobs/working-time.ts';
+import { courseCatalog } from '../learning/catalog.ts';
 
 /*
  * Issue 22, "done when": 400 days of one company with 20 learners (two of them absent for a
@@ -30,7 +35,8 @@ import { berlinTime } from '../jobs/working-time.ts';
 const PUBLIC_URL = 'https://portal.example';
 const START = '2027-01-04'; // a Monday
 const DAYS = 400;
-const SLUGS = ['malware', 'byod'] as const;
+// Six courses: the personal certificate needs at least six (DECISIONS.md).
+const SLUGS = ['malware', 'byod', 'email-security', 'password-security', 'social-engineering', 'remote-work'] as const;
 
 /** An instant at `hour:minute` Berlin time on a calendar day (winter or summer time). */
 function berlinAt(day: string, hour: number, minute = 0): Date {
@@ -44,6 +50,8 @@ const dayOf = (n: number) => addDays(START, n);
 const emailOf = (tag: string, role: string, n: number) => `${tag}.${role}.${n}@leiter.example`;
 /** Monday 13 September 2027: four newcomers arrive. */
 const NEWCOMERS_DAY = 252;
+/** Monday 20 December 2027: learners 1-5 complete their refresher. */
+const REFRESHED_DAY = 350;
 
 interface TWorld {
   tag: string;
@@ -51,6 +59,8 @@ interface TWorld {
   employer: string;
   manager: string;
   learners: string[];
+  /** The personal certificates of learners 1-10 from day 10. */
+  firstCertificates: string[];
 }
 
 async function seed(db: TDatabase, tag: string): Promise<TWorld> {
@@ -83,7 +93,7 @@ async function seed(db: TDatabase, tag: string): Promise<TWorld> {
       learners.push(id);
       await tx.insert(users).values(person(id, 'employee', n, n % 2 === 0 ? 'en' : 'de'));
     }
-    return { tag, companyId, employer, manager, learners };
+    return { tag, companyId, employer, manager, learners, firstCertificates: [] };
   });
 }
 
@@ -106,7 +116,8 @@ async function events(db: TDatabase, world: TWorld, n: number, at: Date) {
             companyId,
             courseSlug,
             status: 'completed' as const,
-            contentVersion: '1',
+            // An older version of the course than the catalog's: the refresher takes the new one.
+            contentVersion: '0.9',
             startedAt: at,
             completedAt: at,
             updatedAt: at,
@@ -138,7 +149,31 @@ async function events(db: TDatabase, world: TWorld, n: number, at: Date) {
       ]),
     );
   }
-  if (n === 10) await complete(learners.slice(0, 10));
+  if (n === 10) {
+    await complete(learners.slice(0, 10));
+    // Learners 1-10 take their personal certificates (valid until 14 January 2028).
+    for (const [index, id] of learners.slice(0, 10).entries()) {
+      const learner = {
+        id,
+        role: 'employee' as const,
+        companyId,
+        email: emailOf(world.tag, 'employee', index + 1),
+        firstname: `Vorname${index + 1}`,
+        lastname: `Nachname${index + 1}`,
+        lang: 'de' as const,
+      };
+      world.firstCertificates.push((await issuePersonalCertificate(db, learner, 'de', at)).code);
+    }
+  }
+  if (n === REFRESHED_DAY) {
+    // Learners 1-5 complete their refresher; 6-10 do not.
+    await transaction(db, (tx) =>
+      tx
+        .update(courseProgress)
+        .set({ status: 'completed', completedAt: at, updatedAt: at })
+        .where(inArray(courseProgress.userId, learners.slice(0, 5))),
+    );
+  }
   if (n === 35) await complete(learners.slice(10, 15));
   if (n === 200) await complete(learners.slice(15, 18));
   if (n === NEWCOMERS_DAY) {
@@ -231,8 +266,25 @@ function expectLadder(mails: TSent[], tag: string) {
   const to = (address: string) => mails.filter((mail) => mail.to === address);
   const summary = (address: string) => to(address).map((mail) => `${mail.day} ${mail.template}`);
 
-  // Learners 1-10 completed on day 10, long before their due date (3 February): no mail at all.
-  for (let n = 1; n <= 10; n++) expect(to(emailOf(tag, 'employee', n)), `learner ${n}`).toEqual([]);
+  // Learners 1-10 completed on day 10, long before their due date (3 February), and took their
+  // certificates (valid until 14 January 2028). 30 days before, on Wednesday 15 December 2027,
+  // their courses open again as the refresher and they are told. 1-5 complete it on 20 December;
+  // 6-10 do not: due 30 days after reopening (14 January), reminded 7 January, overdue on
+  // Saturday 15 January, so told on Monday 17 January.
+  for (let n = 1; n <= 5; n++) {
+    expect(summary(emailOf(tag, 'employee', n)), `learner ${n}`).toEqual(['2027-12-15 refresher_notice']);
+  }
+  for (let n = 6; n <= 10; n++) {
+    expect(summary(emailOf(tag, 'employee', n)), `learner ${n}`).toEqual([
+      '2027-12-15 refresher_notice',
+      '2028-01-07 learner_reminder',
+      '2028-01-17 learner_reminder',
+    ]);
+  }
+  const refresher = to(emailOf(tag, 'employee', 1))[0];
+  expect(refresher?.subject).toBe('Zeit für Ihre jährliche Auffrischung');
+  expect(refresher?.text).toContain('bis 14.01.2028 gültig');
+  expect(refresher?.text).toContain(`${PUBLIC_URL}/trainings/malware`);
   // Learners 11-18: reminded 7 days before (Wednesday 27 January), then once overdue (Thursday
   // 4 February). 11-15 completed on day 35, 16-18 on day 200: nothing more either way.
   for (let n = 11; n <= 18; n++) {
@@ -294,12 +346,64 @@ function expectLadder(mails: TSent[], tag: string) {
   ]);
 }
 
+/** The yearly renewal: history kept, new cycle in the new version, new certificates, /verify. */
+async function expectRenewal(db: TDatabase, world: TWorld) {
+  const learner = (n: number) => world.learners[n - 1] as string;
+  const history = await db
+    .select()
+    .from(courseCycles)
+    .where(eq(courseCycles.userId, learner(1)));
+  expect(history.map((row) => [row.courseSlug, row.cycle, row.contentVersion]).sort()).toEqual(
+    SLUGS.map((slug) => [slug, 1, '0.9']).sort(),
+  );
+  expect(new Set(history.map((row) => berlinDay(row.completedAt ?? new Date(0))))).toEqual(new Set([dayOf(10)]));
+  const current = await db
+    .select()
+    .from(courseProgress)
+    .where(eq(courseProgress.userId, learner(1)));
+  const catalog = courseCatalog();
+  for (const row of current) {
+    expect(row).toMatchObject({ cycle: 2, status: 'completed' });
+    expect(row.contentVersion).toBe(catalog.get(row.courseSlug as never)?.meta.version);
+    expect(berlinDay(row.completedAt ?? new Date(0))).toBe(dayOf(REFRESHED_DAY));
+  }
+  const open = await db
+    .select()
+    .from(courseProgress)
+    .where(eq(courseProgress.userId, learner(6)));
+  expect(open.map((row) => [row.status, row.cycle])).toEqual(SLUGS.map(() => ['started', 2]));
+
+  // Learners 1-5 got a new certificate with a new code the morning they finished; 6-10 did not.
+  const end = new Date(`${dayOf(DAYS - 1)}T12:00:00Z`);
+  for (let n = 1; n <= 10; n++) {
+    const rows = await db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.userId, learner(n)))
+      .orderBy(asc(certificates.issuedAt));
+    expect(rows.length, `learner ${n}`).toBe(n <= 5 ? 2 : 1);
+    const old = await verifyCertificate(db, world.firstCertificates[n - 1] as string, end);
+    expect(old.status).toBe('expired');
+    expect(old.validUntil?.slice(0, 10)).toBe('2028-01-14');
+    if (n <= 5) {
+      const renewed = rows[1];
+      expect(renewed?.code).not.toBe(rows[0]?.code);
+      expect(berlinDay(renewed?.issuedAt ?? new Date(0))).toBe(dayOf(REFRESHED_DAY));
+      expect(old.currentCode).toBe(renewed?.code);
+      expect((await verifyCertificate(db, renewed?.code ?? '', end)).status).toBe('valid');
+    } else {
+      expect(old.currentCode).toBeNull();
+    }
+  }
+}
+
 describe('the reminder ladder over 400 days (issue 22)', () => {
   it('sends exactly the ladder’s mails to whom and when, with one runner', { timeout: 600_000 }, async () => {
     const t = await freshDatabase();
     const world = await seed(t.db, 'eins');
     await simulate(t.db, world, 1);
     expectLadder(await sentMails(t.db, world), 'eins');
+    await expectRenewal(t.db, world);
   });
 
   it('sends the same mails with two runners (two processes), none twice', { timeout: 600_000 }, async () => {
@@ -309,6 +413,7 @@ describe('the reminder ladder over 400 days (issue 22)', () => {
     await simulate(t.db, world, 2, other);
     const mails = await sentMails(t.db, world);
     expectLadder(mails, 'zwei');
+    await expectRenewal(t.db, world);
     const keys = mails.map((mail) => `${mail.day}|${mail.to}|${mail.template}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(dayNumber(dayOf(DAYS - 1)) - dayNumber(START)).toBe(DAYS - 1);

@@ -20,13 +20,16 @@ import {
   transaction,
   users,
 } from '@portal/db';
-import { addDays, berlinDay, daysBetween } from '@portal/validators';
+import { addDays, berlinDay, CERTIFICATE_MIN_COURSES, daysBetween } from '@portal/validators';
+import { insertCertificate } from '../certificates/certificate-record.ts';
+import { personalEligibility } from '../certificates/personal-eligibility.ts';
 import { absenceOn, dueState, effectiveDueOn, type TAbsenceDays } from '../due-dates/effective-due.ts';
 import { DEFAULT_REMINDER_SETTINGS, type TReminderSettings } from '../due-dates/reminder-settings.ts';
 import { BUNDESLAENDER, isWorkingDay, isWorkingTime, type TBundesland } from '../jobs/working-time.ts';
 import { courseCatalog } from '../learning/catalog.ts';
 import { enqueueMails, type TEnqueueMail } from '../mail/outbox.ts';
 import type { TReminderCourse } from '../mail/reminder-mails.ts';
+import { reopenCompletedCourses } from '../recertification/reopen-courses.ts';
 import { isFirstWorkingDayOfWeek, isoWeek } from './week.ts';
 
 /** The employer is told this many days before the company certificate runs out (issue 22). */
@@ -41,6 +44,8 @@ export interface TReminderRunResult {
   learnerMails: number;
   digests: number;
   alerts: number;
+  /** Learners whose courses opened again as the yearly refresher. */
+  refreshers: number;
 }
 
 type TKind = (typeof reminderLog.$inferInsert)['kind'];
@@ -132,7 +137,7 @@ async function readBatch(db: TDatabase, companyIds: string[]) {
     .where(
       and(
         inArray(reminderLog.companyId, companyIds),
-        inArray(reminderLog.kind, ['learner_mail', 'due_soon', 'overdue']),
+        inArray(reminderLog.kind, ['learner_mail', 'due_soon', 'overdue', 'refresher']),
       ),
     );
   const companyCertificates = await db
@@ -145,7 +150,23 @@ async function readBatch(db: TDatabase, companyIds: string[]) {
         isNull(certificates.revokedAt),
       ),
     );
-  return { settingsRows, people, assignments, absenceRows, learnerLog, companyCertificates };
+  const personalCertificates = await db
+    .select({ id: certificates.id, userId: certificates.userId, validUntil: certificates.validUntil })
+    .from(certificates)
+    .where(
+      and(
+        eq(certificates.kind, 'personal'),
+        inArray(certificates.companyId, companyIds),
+        isNull(certificates.revokedAt),
+      ),
+    );
+  return { settingsRows, people, assignments, absenceRows, learnerLog, companyCertificates, personalCertificates };
+}
+
+interface TRenewal {
+  person: TPerson;
+  companyId: string;
+  company: string;
 }
 
 interface TCompanyRow {
@@ -173,7 +194,14 @@ export async function runReminders(
   options: { now: Date; publicUrl: string; batchSize?: number },
 ): Promise<TReminderRunResult> {
   const { now, publicUrl } = options;
-  const result: TReminderRunResult = { skipped: null, companies: 0, learnerMails: 0, digests: 0, alerts: 0 };
+  const result: TReminderRunResult = {
+    skipped: null,
+    companies: 0,
+    learnerMails: 0,
+    digests: 0,
+    alerts: 0,
+    refreshers: 0,
+  };
   if (!isWorkingTime(now)) return { ...result, skipped: 'not_working_time' };
   const today = berlinDay(now);
   const batchSize = options.batchSize ?? REMINDER_BATCH;
@@ -193,6 +221,7 @@ export async function runReminders(
     result.learnerMails += counts.learnerMails;
     result.digests += counts.digests;
     result.alerts += counts.alerts;
+    result.refreshers += counts.refreshers;
   }
   return result;
 }
@@ -238,6 +267,11 @@ async function runBatch(
     if (!current || certificate.validUntil > current.validUntil)
       certificateOf.set(certificate.companyId ?? '', certificate);
   }
+  const personalOf = new Map<string, { id: string; validUntil: Date }>();
+  for (const certificate of data.personalCertificates) {
+    const current = personalOf.get(certificate.userId ?? '');
+    if (!current || certificate.validUntil > current.validUntil) personalOf.set(certificate.userId ?? '', certificate);
+  }
   const catalog = courseCatalog();
 
   const reasons: TReason[] = [];
@@ -245,6 +279,10 @@ async function runBatch(
   const mails = new Map<string, TEnqueueMail>();
   const learnerCourses = new Map<string, TReminderCourse[]>();
   const completionStates: { companyId: string; below: boolean }[] = [];
+  /** Refresher reasons, keyed like `mails`: their courses open again when this run inserts them. */
+  const refreshers = new Map<string, boolean>();
+  /** Learners who completed their refresher: their new certificate is issued when this run inserts the reason. */
+  const renewals = new Map<string, TRenewal>();
   let companiesDone = 0;
 
   for (const company of batch) {
@@ -278,6 +316,67 @@ async function runBatch(
     }
     const stateOf = (course: TCourseDue) =>
       course.completed || course.dueOn === null ? null : dueState(course.dueOn, today, settings.remindDaysBefore);
+
+    // Refreshers: 30 days before a personal certificate runs out, its holder's courses open again.
+    for (const person of people) {
+      const certificate = personalOf.get(person.id);
+      if (!certificate || absent.has(person.id)) continue;
+      const validUntil = berlinDay(certificate.validUntil);
+      if (validUntil > addDays(today, CERTIFICATE_NOTICE_DAYS)) continue;
+      const completedCourses = (dueOf.get(person.id) ?? []).filter((course) => course.completed);
+      if (completedCourses.length === 0) continue;
+      const key = `certificate@${certificate.id}`;
+      const logged = new Set(
+        (logOf.get(person.id) ?? []).filter((row) => row.kind === 'refresher').map((row) => row.key),
+      );
+      if (logged.has(key)) {
+        // Reopened on an earlier day: once every assigned course is completed again, the new
+        // certificate is issued (here, or earlier when the learner opens the certificate page).
+        const courses = dueOf.get(person.id) ?? [];
+        const renewedKey = `renewed@${certificate.id}`;
+        if (
+          !logged.has(renewedKey) &&
+          courses.length >= CERTIFICATE_MIN_COURSES &&
+          courses.every((course) => course.completed)
+        ) {
+          reasons.push({ companyId: company.id, userId: person.id, kind: 'refresher', key: renewedKey });
+          renewals.set(`${person.id}|refresher|${renewedKey}`, {
+            person,
+            companyId: company.id,
+            company: company.name,
+          });
+        }
+        continue;
+      }
+      reasons.push({ companyId: company.id, userId: person.id, kind: 'refresher', key });
+      refreshers.set(`${person.id}|refresher|${key}`, person.reachable);
+      // Reopened courses are not completed any more: the learner's reminders and the company's
+      // figures below already see them as open (their due dates start from today).
+      for (const course of completedCourses) {
+        course.completed = false;
+        course.dueOn = settings.defaultDueDays === null ? null : addDays(today, settings.defaultDueDays);
+      }
+      if (person.reachable) {
+        mails.set(`${person.id}|refresher|${key}`, {
+          to: person.email,
+          lang: person.lang,
+          userId: person.id,
+          companyId: company.id,
+          mail: {
+            template: 'refresher_notice',
+            params: {
+              name: person.firstname,
+              company: company.name,
+              validUntil,
+              courses: completedCourses.flatMap((course) => {
+                const title = catalog.get(course.slug as never)?.text[person.lang].title;
+                return title ? [{ title, link: `${publicUrl}/trainings/${course.slug}` }] : [];
+              }),
+            },
+          },
+        });
+      }
+    }
 
     // Learners.
     for (const person of people) {
@@ -426,7 +525,16 @@ async function runBatch(
     }
   }
 
-  const counts = await writeBatch(db, { reasons, mails, learnerCourses, completionStates, today, now });
+  const counts = await writeBatch(db, {
+    reasons,
+    mails,
+    learnerCourses,
+    completionStates,
+    refreshers,
+    renewals,
+    today,
+    now,
+  });
   return { companies: companiesDone, ...counts };
 }
 
@@ -443,12 +551,15 @@ async function writeBatch(
     mails: Map<string, TEnqueueMail>;
     learnerCourses: Map<string, TReminderCourse[]>;
     completionStates: { companyId: string; below: boolean }[];
+    refreshers: Map<string, boolean>;
+    renewals: Map<string, TRenewal>;
     today: string;
     now: Date;
   },
-): Promise<{ learnerMails: number; digests: number; alerts: number }> {
-  const { reasons, mails, learnerCourses, completionStates, today, now } = input;
-  if (reasons.length === 0 && completionStates.length === 0) return { learnerMails: 0, digests: 0, alerts: 0 };
+): Promise<{ learnerMails: number; digests: number; alerts: number; refreshers: number }> {
+  const { reasons, mails, learnerCourses, completionStates, refreshers, renewals, today, now } = input;
+  if (reasons.length === 0 && completionStates.length === 0)
+    return { learnerMails: 0, digests: 0, alerts: 0, refreshers: 0 };
   // Read committed: each reason's unique key decides; a reason another run inserted first (or is
   // inserting, on PostgreSQL: the insert waits for it) is not returned, so its mail is not sent.
   return transaction(db, async (tx) => {
@@ -460,6 +571,15 @@ async function writeBatch(
         .onConflictDoNothing()
         .returning({ userId: reminderLog.userId, kind: reminderLog.kind, key: reminderLog.key });
       for (const row of rows) inserted.add(`${row.userId}|${row.kind}|${row.key}`);
+    }
+    let reopened = 0;
+    for (const key of refreshers.keys()) {
+      if (!inserted.has(key)) continue;
+      await reopenCompletedCourses(tx, key.slice(0, key.indexOf('|')), now);
+      reopened += 1;
+    }
+    for (const [key, renewal] of renewals) {
+      if (inserted.has(key)) await issueRenewedCertificate(tx, renewal, now);
     }
     const outgoing: TEnqueueMail[] = [];
     let learnerMails = 0;
@@ -478,13 +598,31 @@ async function writeBatch(
       } else {
         outgoing.push(mail);
         if (mail.mail.template === 'manager_digest') digests += 1;
-        else alerts += 1;
+        else if (mail.mail.template !== 'refresher_notice') alerts += 1;
       }
     }
     await enqueueMails(tx, outgoing, now);
     await saveCompletionStates(tx, completionStates, now);
-    return { learnerMails, digests, alerts };
+    return { learnerMails, digests, alerts, refreshers: reopened };
   });
+}
+
+/** The new personal certificate after a refresher: a new code, valid 12 months from today. */
+async function issueRenewedCertificate(tx: TTransaction, renewal: TRenewal, now: Date) {
+  const { person, companyId, company } = renewal;
+  const eligibility = await personalEligibility(tx, person.id, person.lang);
+  if (!eligibility.eligible) return;
+  await insertCertificate(
+    tx,
+    { kind: 'personal', userId: person.id, companyId },
+    {
+      kind: 'personal',
+      holder: { firstname: person.firstname, lastname: person.lastname },
+      companyName: company,
+      courses: eligibility.certificateCourses,
+    },
+    now,
+  );
 }
 
 async function saveCompletionStates(tx: TTransaction, states: { companyId: string; below: boolean }[], now: Date) {

@@ -446,8 +446,30 @@ function fillEveryTable(file: string, size: { companies: number; peoplePerCompan
               startedAt: at(p * 3_600_000),
               completedAt: completed ? at(p * 3_600_000 + 1_800_000) : null,
               updatedAt: at(p * 3_600_000 + 1_800_000),
+              cycle: completed ? 1 : 2,
             })
             .run();
+          if (!completed) {
+            orm
+              .insert(s.courseCycles)
+              .values({
+                progressId,
+                userId,
+                companyId,
+                courseSlug,
+                cycle: 1,
+                contentVersion: '2025-10',
+                workingSeconds: 500,
+                attention: 900,
+                bestScore: c % 2 ? 80 : null,
+                quizRepeatCount: 1,
+                moduleRepeatCount: 0,
+                startedAt: at(0),
+                completedAt: at(1),
+                archivedAt: at(2),
+              })
+              .run();
+          }
           orm
             .insert(s.quizAttempts)
             .values({

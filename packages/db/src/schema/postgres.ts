@@ -312,6 +312,11 @@ export const courseProgress = pgTable(
     startedAt: timestamp('started_at').notNull(),
     completedAt: timestamp('completed_at'),
     updatedAt: timestamp('updated_at').notNull(),
+    /**
+     * 1 for the first run through the course; one more for each yearly refresher (ADR 033). The
+     * completed runs before it are kept in `course_cycles`.
+     */
+    cycle: integer('cycle').notNull().default(1),
   },
   (table) => [
     uniqueIndex('course_progress_user_course_unique').on(table.userId, table.courseSlug),
@@ -675,5 +680,42 @@ export const reminderLog = pgTable(
   (table) => [
     uniqueIndex('reminder_log_unique').on(table.userId, table.kind, table.key),
     index('reminder_log_company_idx').on(table.companyId, table.sentOn),
+  ],
+);
+
+/**
+ * A completed run through a course, kept when the course opens again as a yearly refresher
+ * (ADR 033): what the progress row said at that moment. Nothing of an earlier cycle is lost or
+ * overwritten; the quiz attempts stay with the progress row, the earlier ones before `archived_at`.
+ */
+export const courseCycles = pgTable(
+  'course_cycles',
+  {
+    id: uuid(),
+    progressId: text('progress_id')
+      .notNull()
+      .references(() => courseProgress.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    courseSlug: text('course_slug').notNull(),
+    cycle: integer('cycle').notNull(),
+    contentVersion: text('content_version').notNull(),
+    workingSeconds: integer('working_seconds').notNull(),
+    attention: integer('attention_permille').notNull(),
+    bestScore: integer('best_score'),
+    quizRepeatCount: integer('quiz_repeat_count').notNull(),
+    moduleRepeatCount: integer('module_repeat_count').notNull(),
+    startedAt: timestamp('started_at').notNull(),
+    completedAt: timestamp('completed_at'),
+    /** When the refresher opened the course again. */
+    archivedAt: timestamp('archived_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('course_cycles_progress_cycle_unique').on(table.progressId, table.cycle),
+    index('course_cycles_user_idx').on(table.userId),
   ],
 );

@@ -8,7 +8,8 @@ const meta: OpenApiMeta = {
     method: 'GET',
     path: '/certificates/verify/{code}',
     tags: ['Certificates'],
-    summary: 'Public check of a certificate: valid, expired, revoked or unknown, with issue date and holder only',
+    summary:
+      'Public check of a certificate: valid, expired (with the code of the current one, if any), revoked or unknown, with issue date and holder only',
   },
 };
 
@@ -25,6 +26,8 @@ export const verifyCertificateProcedure = publicProcedure
       revokedAt: z.string().nullable(),
       revokedReason: z.enum(['progress_reset', 'company_deleted', 'holder_deleted']).nullable(),
       holder: z.string().nullable(),
+      /** An expired certificate's holder's current certificate, if any (yearly renewal, ADR 033). */
+      currentCode: z.string().nullable(),
     }),
   )
   .query(({ ctx, input }) => verifyCertificate(ctx.db, input.code));

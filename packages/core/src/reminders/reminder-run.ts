@@ -191,7 +191,13 @@ interface TCompanyRow {
  */
 export async function runReminders(
   db: TDatabase,
-  options: { now: Date; publicUrl: string; batchSize?: number },
+  options: {
+    now: Date;
+    publicUrl: string;
+    batchSize?: number;
+    /** Called after each batch is written (progress for operators; tests stop a run half way). */
+    onBatch?: (done: TReminderRunResult) => void | Promise<void>;
+  },
 ): Promise<TReminderRunResult> {
   const { now, publicUrl } = options;
   const result: TReminderRunResult = {
@@ -222,6 +228,7 @@ export async function runReminders(
     result.digests += counts.digests;
     result.alerts += counts.alerts;
     result.refreshers += counts.refreshers;
+    await options.onBatch?.(result);
   }
   return result;
 }

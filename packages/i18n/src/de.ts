@@ -774,6 +774,8 @@ export const de = {
     download_failed: 'Das PDF konnte nicht erstellt werden. Bitte versuchen Sie es erneut.',
   },
   verify: {
+    current_exists: 'Die Person oder das Unternehmen hat inzwischen ein gültiges Zertifikat mit diesem Prüfcode:',
+    current_none: 'Ein neueres gültiges Zertifikat gibt es dazu nicht.',
     title: 'Zertifikat prüfen',
     intro:
       'Geben Sie den Prüfcode eines Zertifikats oder Versicherungsnachweises ein. Die Seite zeigt nur Gültigkeit, Ausstellungsdatum und Inhaber.',

@@ -751,6 +751,8 @@ export const en: TDictionary = {
     download_failed: 'The PDF could not be created. Please try again.',
   },
   verify: {
+    current_exists: 'The holder has since received a valid certificate with this verification code:',
+    current_none: 'There is no newer valid certificate.',
     title: 'Verify a certificate',
     intro:
       'Enter the verification code of a certificate or proof of insurance. This page shows only validity, issue date and holder.',

@@ -1,4 +1,18 @@
-import { asc, avvAcceptances, companies, courseAssignments, courseProgress, eq, type TDb, users } from '@portal/db';
+import {
+  absences,
+  asc,
+  avvAcceptances,
+  companies,
+  courseAssignments,
+  courseCycles,
+  courseDueDates,
+  courseProgress,
+  eq,
+  reminderLog,
+  reminderSettings,
+  type TDb,
+  users,
+} from '@portal/db';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { textAsSqlite } from '../employees/text-as-sqlite.ts';
 import { notFound } from '../errors.ts';
@@ -47,6 +61,7 @@ export async function exportCompanyData(db: TDb, viewer: TSessionUser, companyId
       userId: courseAssignments.userId,
       courseSlug: courseAssignments.courseSlug,
       assignedAt: courseAssignments.assignedAt,
+      dueOn: courseAssignments.dueOn,
     })
     .from(courseAssignments)
     .innerJoin(users, eq(users.id, courseAssignments.userId))
@@ -63,6 +78,7 @@ export async function exportCompanyData(db: TDb, viewer: TSessionUser, companyId
       bestScore: courseProgress.bestScore,
       startedAt: courseProgress.startedAt,
       completedAt: courseProgress.completedAt,
+      cycle: courseProgress.cycle,
     })
     .from(courseProgress)
     .where(eq(courseProgress.companyId, companyId));
@@ -74,6 +90,50 @@ export async function exportCompanyData(db: TDb, viewer: TSessionUser, companyId
     })
     .from(avvAcceptances)
     .where(eq(avvAcceptances.companyId, companyId));
+  // Due dates, absences, reminders and earlier course runs (issue 22, docs/privacy.md).
+  const dueDates = await db
+    .select({ courseSlug: courseDueDates.courseSlug, dueOn: courseDueDates.dueOn })
+    .from(courseDueDates)
+    .where(eq(courseDueDates.companyId, companyId));
+  const [settings] = await db
+    .select({
+      defaultDueDays: reminderSettings.defaultDueDays,
+      remindBefore: reminderSettings.remindBefore,
+      remindDaysBefore: reminderSettings.remindDaysBefore,
+      remindOverdue: reminderSettings.remindOverdue,
+      reminderGapDays: reminderSettings.reminderGapDays,
+      managerDigest: reminderSettings.managerDigest,
+      completionAlert: reminderSettings.completionAlert,
+      completionThreshold: reminderSettings.completionThreshold,
+      certificateExpiryAlert: reminderSettings.certificateExpiryAlert,
+      showNames: reminderSettings.showNames,
+      showNamesChangedBy: reminderSettings.showNamesChangedBy,
+      showNamesChangedAt: reminderSettings.showNamesChangedAt,
+      state: reminderSettings.state,
+    })
+    .from(reminderSettings)
+    .where(eq(reminderSettings.companyId, companyId));
+  const absenceRows = await db
+    .select({ userId: absences.userId, startsOn: absences.startsOn, endsOn: absences.endsOn })
+    .from(absences)
+    .where(eq(absences.companyId, companyId));
+  const reminders = await db
+    .select({ userId: reminderLog.userId, kind: reminderLog.kind, key: reminderLog.key, sentOn: reminderLog.sentOn })
+    .from(reminderLog)
+    .where(eq(reminderLog.companyId, companyId));
+  const cycles = await db
+    .select({
+      userId: courseCycles.userId,
+      courseSlug: courseCycles.courseSlug,
+      cycle: courseCycles.cycle,
+      contentVersion: courseCycles.contentVersion,
+      workingSeconds: courseCycles.workingSeconds,
+      bestScore: courseCycles.bestScore,
+      startedAt: courseCycles.startedAt,
+      completedAt: courseCycles.completedAt,
+    })
+    .from(courseCycles)
+    .where(eq(courseCycles.companyId, companyId));
   return {
     exportedAt: now.toISOString(),
     company: { ...company, createdAt: company.createdAt.toISOString() },
@@ -85,5 +145,14 @@ export async function exportCompanyData(db: TDb, viewer: TSessionUser, companyId
       completedAt: iso(row.completedAt),
     })),
     avvAcceptances: avv.map((row) => ({ ...row, acceptedAt: row.acceptedAt.toISOString() })),
+    courseDueDates: dueDates,
+    reminderSettings: settings ? { ...settings, showNamesChangedAt: iso(settings.showNamesChangedAt) } : null,
+    absences: absenceRows,
+    reminders,
+    courseCycles: cycles.map((row) => ({
+      ...row,
+      startedAt: row.startedAt.toISOString(),
+      completedAt: iso(row.completedAt),
+    })),
   };
 }

@@ -19,6 +19,8 @@ export interface TProgressView {
   bestScore: number | null;
   startedAt: string | null;
   completedAt: string | null;
+  /** 1 for the first run; higher for a yearly refresher (ADR 033). */
+  cycle: number;
 }
 
 export function progressPercent(row: Pick<TProgressRow, 'status' | 'maxSlideIndex'> | undefined, slideCount: number) {
@@ -44,5 +46,6 @@ export function progressView(course: TLoadedCourse, row: TProgressRow | undefine
     bestScore: row?.bestScore ?? null,
     startedAt: row?.startedAt.toISOString() ?? null,
     completedAt: row?.completedAt?.toISOString() ?? null,
+    cycle: row?.cycle ?? 1,
   };
 }

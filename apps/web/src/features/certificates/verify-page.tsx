@@ -1,7 +1,7 @@
 import type { RouterOutputs } from '@portal/api';
 import { type FormEvent, useState } from 'react';
 import { Button, Form, Input, Label, Text, TextField } from 'react-aria-components';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate } from '../../lib/format-date.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { trpc } from '../../lib/trpc.ts';
@@ -31,6 +31,20 @@ function VerifyResult({ result }: { result: TResult }) {
         <span className="verify-badge">{t(HEADING[result.status])}</span>
       </h2>
       <p>{explanation}</p>
+      {result.status === 'expired' && (
+        <p>
+          {result.currentCode ? (
+            <>
+              {t('verify.current_exists')}{' '}
+              <Link to={`/verify/${result.currentCode}`}>
+                <code>{result.currentCode}</code>
+              </Link>
+            </>
+          ) : (
+            t('verify.current_none')
+          )}
+        </p>
+      )}
       {result.revokedReason && <p>{t(`verify.revoked_${result.revokedReason}`)}</p>}
       {result.status !== 'unknown' && (
         <dl className="verify-facts">

@@ -190,6 +190,7 @@ describe('verification page /verify/{code}', () => {
       revokedAt: null,
       revokedReason: null,
       holder: 'Maria S.',
+      currentCode: null,
     });
     const leaked = JSON.stringify(fresh);
     for (const secret of [person.email, 'Schäfer', 'Prüf GmbH', 'malware', person.id])

@@ -48,7 +48,9 @@ export const exportCompanyProcedure = authedProcedure
           createdAt: iso,
         }),
       ),
-      assignments: z.array(z.object({ userId: z.string(), courseSlug: z.string(), assignedAt: iso })),
+      assignments: z.array(
+        z.object({ userId: z.string(), courseSlug: z.string(), assignedAt: iso, dueOn: z.string().nullable() }),
+      ),
       progress: z.array(
         z.object({
           userId: z.string(),
@@ -61,9 +63,42 @@ export const exportCompanyProcedure = authedProcedure
           bestScore: z.number().int().nullable(),
           startedAt: iso,
           completedAt: nullableIso,
+          cycle: z.number().int(),
         }),
       ),
       avvAcceptances: z.array(z.object({ userId: z.string(), contractVersion: z.string(), acceptedAt: iso })),
+      courseDueDates: z.array(z.object({ courseSlug: z.string(), dueOn: z.string() })),
+      reminderSettings: z
+        .object({
+          defaultDueDays: z.number().int().nullable(),
+          remindBefore: z.boolean(),
+          remindDaysBefore: z.number().int(),
+          remindOverdue: z.boolean(),
+          reminderGapDays: z.number().int(),
+          managerDigest: z.boolean(),
+          completionAlert: z.boolean(),
+          completionThreshold: z.number().int(),
+          certificateExpiryAlert: z.boolean(),
+          showNames: z.boolean(),
+          showNamesChangedBy: z.string().nullable(),
+          showNamesChangedAt: nullableIso,
+          state: z.string().nullable(),
+        })
+        .nullable(),
+      absences: z.array(z.object({ userId: z.string(), startsOn: z.string(), endsOn: z.string() })),
+      reminders: z.array(z.object({ userId: z.string(), kind: z.string(), key: z.string(), sentOn: z.string() })),
+      courseCycles: z.array(
+        z.object({
+          userId: z.string(),
+          courseSlug: z.string(),
+          cycle: z.number().int(),
+          contentVersion: z.string(),
+          workingSeconds: z.number().int(),
+          bestScore: z.number().int().nullable(),
+          startedAt: iso,
+          completedAt: nullableIso,
+        }),
+      ),
     }),
   )
   .query(({ ctx, input }) => exportCompanyData(ctx.db, ctx.user, input.id));

@@ -1,5 +1,6 @@
 import { createProgress, syncCourses } from '@portal/core';
 import { rawRows, sql } from '@portal/db';
+import { addDays, berlinDay } from '@portal/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../root.ts';
 import {
@@ -23,7 +24,17 @@ let a: TSeededUser & { companyId: string; token: string };
 let b: TSeededUser & { companyId: string; token: string };
 let bEmployee: TSeededUser;
 
-const ROUTERS = ['employee', 'company', 'trainings', 'progress', 'statistics', 'pdf', 'certificates'] as const;
+const ROUTERS = [
+  'employee',
+  'company',
+  'trainings',
+  'progress',
+  'statistics',
+  'pdf',
+  'certificates',
+  'reminders',
+  'absences',
+] as const;
 /** Procedures of those routers that take no company data (sign-in, own account, learning). */
 const NOT_COMPANY_SCOPED = new Set([
   'employee.login',
@@ -86,6 +97,17 @@ const CALLS: Record<string, (caller: TCaller) => Promise<unknown>> = {
   'trainings.revoke': (c) => c.trainings.revoke({ trainingSlug: 'malware', ownerId: bEmployee.id }),
   'trainings.assignToAll': (c) => c.trainings.assignToAll({ trainingSlug: 'remote-work' }),
   'trainings.revokeForAll': (c) => c.trainings.revokeForAll({ trainingSlug: 'malware' }),
+  'trainings.setDueDate': (c) =>
+    c.trainings.setDueDate({
+      trainingSlug: 'malware',
+      dueOn: addDays(berlinDay(new Date()), 10),
+      ownerId: bEmployee.id,
+    }),
+  'reminders.settings': (c) => c.reminders.settings(),
+  'reminders.updateSettings': (c) => c.reminders.updateSettings({ defaultDueDays: 14, showNames: true }),
+  'reminders.preview': (c) => c.reminders.preview({ kind: 'manager_digest', lang: 'de' }),
+  'absences.record': (c) => c.absences.record({ userId: bEmployee.id, endsOn: addDays(berlinDay(new Date()), 10) }),
+  'absences.end': (c) => c.absences.end({ userId: bEmployee.id }),
   'trainings.overview': (c) => c.trainings.overview({ search: bEmployee.lastname }),
   'progress.getCompany': (c) => c.progress.getCompany(),
   'progress.resetUser': (c) => c.progress.resetUser({ id: bEmployee.id }),
@@ -113,6 +135,9 @@ async function snapshotOfB(): Promise<string> {
     ),
     await rawRows(t.db, sql`select id, to_address, template from mail_outbox where company_id = ${id} order by id`),
     await rawRows(t.db, sql`select * from certificates where company_id = ${id} order by id`),
+    await rawRows(t.db, sql`select * from absences where company_id = ${id} order by id`),
+    await rawRows(t.db, sql`select * from reminder_settings where company_id = ${id}`),
+    await rawRows(t.db, sql`select * from course_due_dates where company_id = ${id} order by course_slug`),
   ]);
 }
 

@@ -17,6 +17,8 @@ export const ZProgressView = z.object({
   bestScore: z.number().int().nullable(),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** 1 for the first run; higher for a yearly refresher (ADR 033). */
+  cycle: z.number().int(),
 });
 
 export const ZAnswerFeedback = z.object({

@@ -248,3 +248,23 @@ describe('mail previews (issue 22.4)', () => {
     expect(refused.error.code).toBe('NOT_FOUND');
   });
 });
+
+describe('the company export (issue 22, docs/privacy.md)', () => {
+  it('lists due dates, the ladder’s settings and absences', async () => {
+    const { caller } = as(employer);
+    await caller.trainings.setDueDate({ trainingSlug: 'byod', dueOn: addDays(today, 60) });
+    const data = await caller.company.export({ id: employer.companyId });
+    expect(data.courseDueDates).toEqual([{ courseSlug: 'byod', dueOn: addDays(today, 60) }]);
+    expect(data.reminderSettings).toMatchObject({
+      defaultDueDays: 30,
+      showNames: true,
+      showNamesChangedBy: employer.id,
+    });
+    const berta = people[1] as TSeededUser;
+    expect(data.absences).toContainEqual({ userId: berta.id, startsOn: today, endsOn: addDays(today, 2) });
+    expect(data.assignments.find((row) => row.userId === berta.id && row.courseSlug === 'malware')?.dueOn).toBe(
+      addDays(today, 20),
+    );
+    expect(data.progress.every((row) => row.cycle === 1)).toBe(true);
+  });
+});

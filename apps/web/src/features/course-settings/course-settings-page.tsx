@@ -1,4 +1,5 @@
 import type { RouterOutputs } from '@portal/api';
+import { formatDay } from '@portal/validators';
 import { useState } from 'react';
 import { Button, Checkbox } from 'react-aria-components';
 import { Modal } from '../../components/modal.tsx';
@@ -9,6 +10,9 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { STAFF_PAGE_SIZE } from '../../lib/page-sizes.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { useMe } from '../shell/use-me.ts';
+import { DefaultDueForm } from './default-due-form.tsx';
+import { DueDateDialog } from './due-date-dialog.tsx';
 
 type TOverview = RouterOutputs['trainings']['overview'];
 type TCourse = TOverview['courses'][number];
@@ -23,9 +27,12 @@ export default function CourseSettingsPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [revoking, setRevoking] = useState<TCourse | null>(null);
+  const [dueFor, setDueFor] = useState<TCourse | null>(null);
+  const isEmployer = useMe().data?.role === 'employer';
   const term = useDebounced(search.trim());
   const input = { lang: locale, search: term || undefined, page, pageSize: STAFF_PAGE_SIZE };
   const overview = trpc.trainings.overview.useQuery(input, { placeholderData: (previous) => previous });
+  const settings = trpc.reminders.settings.useQuery();
   const assign = trpc.trainings.assign.useMutation();
   const revoke = trpc.trainings.revoke.useMutation();
   const assignAll = trpc.trainings.assignToAll.useMutation();
@@ -51,9 +58,15 @@ export default function CourseSettingsPage() {
     }
   };
 
-  if (overview.isPending) return <p role="status">{t('app.loading')}</p>;
+  if (overview.isPending || settings.isPending) return <p role="status">{t('app.loading')}</p>;
   if (!overview.data) return null;
-  const { courses, people, total } = overview.data;
+  const { courses, people, total, dueDates } = overview.data;
+  const defaultDueDays = settings.data?.defaultDueDays ?? null;
+  const dueText = (slug: string) => {
+    const dueOn = dueDates[slug];
+    if (dueOn) return formatDay(dueOn);
+    return defaultDueDays === null ? t('due_dates.no_due') : t('due_dates.due_within', { days: defaultDueDays });
+  };
   const pages = Math.max(1, Math.ceil(total / STAFF_PAGE_SIZE));
 
   return (
@@ -63,7 +76,7 @@ export default function CourseSettingsPage() {
 
       <h2>{t('course_settings.courses_heading')}</h2>
       <div className="table-scroll">
-        <table className="table">
+        <table className="table course-table">
           <thead>
             <tr>
               <th scope="col">{t('course_settings.col_number')}</th>
@@ -71,6 +84,7 @@ export default function CourseSettingsPage() {
               <th scope="col">{t('course_settings.col_assigned')}</th>
               <th scope="col">{t('course_settings.col_started')}</th>
               <th scope="col">{t('course_settings.col_completed')}</th>
+              <th scope="col">{t('due_dates.col_due')}</th>
               <th scope="col">
                 <span className="visually-hidden">{t('users.col_actions')}</span>
               </th>
@@ -86,6 +100,18 @@ export default function CourseSettingsPage() {
                 <td>{course.assigned}</td>
                 <td>{course.started}</td>
                 <td>{course.completed}</td>
+                <td>
+                  <div className="cell-due">
+                    <span className={dueDates[course.slug] ? undefined : 'muted'}>{dueText(course.slug)}</span>
+                    <Button
+                      className="button button-ghost button-small"
+                      aria-label={t('due_dates.set_due_for', { course: course.title })}
+                      onPress={() => setDueFor(course)}
+                    >
+                      {t('due_dates.set_due')}
+                    </Button>
+                  </div>
+                </td>
                 <td className="cell-buttons">
                   <Button
                     className="button button-secondary button-small"
@@ -117,6 +143,8 @@ export default function CourseSettingsPage() {
           </tbody>
         </table>
       </div>
+
+      {settings.data && <DefaultDueForm defaultDueDays={defaultDueDays} canEdit={isEmployer} />}
 
       <h2>{t('course_settings.matrix_heading')}</h2>
       <p className="muted">{t('course_settings.matrix_hint')}</p>
@@ -192,6 +220,17 @@ export default function CourseSettingsPage() {
         </>
       )}
 
+      {dueFor && (
+        <DueDateDialog
+          course={dueFor}
+          dueOn={dueDates[dueFor.slug] ?? null}
+          onClose={() => setDueFor(null)}
+          onSaved={async () => {
+            await refresh();
+            await utils.statistics.company.invalidate();
+          }}
+        />
+      )}
       <Modal
         isOpen={revoking !== null}
         onClose={() => setRevoking(null)}

@@ -25,6 +25,13 @@ export default function DashboardPage() {
             <FigureCard label={t('dashboard.learners')} value={String(s.learners)} />
             <FigureCard label={t('dashboard.started')} value={String(s.startedAtLeastOne)} detail={of} />
             <FigureCard label={t('dashboard.completed_all')} value={String(s.completedAllAssigned)} detail={of} />
+            <FigureCard label={t('due_dates.dashboard_overdue')} value={String(s.overdue)} detail={of} />
+            <FigureCard label={t('due_dates.dashboard_due_soon')} value={String(s.dueSoon)} detail={of} />
+            <FigureCard
+              label={t('due_dates.dashboard_absent')}
+              value={String(s.absent)}
+              detail={t('due_dates.dashboard_absent_hint')}
+            />
             <FigureCard
               label={t('dashboard.average_time')}
               value={t('dashboard.minutes', { minutes: Math.round(s.averageWorkingSeconds / 60) })}

@@ -2,7 +2,7 @@ import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-compone
 import { useT } from '../../lib/i18n.tsx';
 import type { TStaffRow } from './staff-row.ts';
 
-export type TRowAction = 'edit' | 'resend' | 'toggle-role' | 'reset-training' | 'delete';
+export type TRowAction = 'edit' | 'resend' | 'toggle-role' | 'absence' | 'end-absence' | 'reset-training' | 'delete';
 
 /** The actions one may take on a person, as a keyboard-accessible menu. */
 export function RowActions({
@@ -36,6 +36,14 @@ export function RowActions({
           {viewerRole === 'employer' && (
             <MenuItem id="toggle-role" className="menu-item">
               {person.role === 'employee' ? t('users.make_manager') : t('users.make_employee')}
+            </MenuItem>
+          )}
+          <MenuItem id="absence" className="menu-item">
+            {t('due_dates.absence')}
+          </MenuItem>
+          {person.absence && (
+            <MenuItem id="end-absence" className="menu-item">
+              {t('due_dates.end_absence')}
             </MenuItem>
           )}
           <MenuItem id="reset-training" className="menu-item">

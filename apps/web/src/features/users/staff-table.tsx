@@ -1,4 +1,5 @@
 import type { TMessageKey } from '@portal/i18n';
+import { berlinDay, formatDay } from '@portal/validators';
 import { SortHeader, type TSortState as TGenericSortState } from '../../components/sort-header.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { RowActions, type TRowAction } from './row-actions.tsx';
@@ -19,6 +20,21 @@ const ROLE_KEY = {
 } as const;
 
 export type TSortState = TGenericSortState<TStaffSort>;
+
+/** "Abwesend bis 31.05.2026", or for one still to come "Abwesend 01.06.–30.06.2026" (issue 22). */
+function AbsenceBadge({ absence }: { absence: { startsOn: string; endsOn: string } }) {
+  const t = useT();
+  const current = absence.startsOn <= berlinDay(new Date());
+  const sameYear = absence.startsOn.slice(0, 4) === absence.endsOn.slice(0, 4);
+  const from = sameYear ? formatDay(absence.startsOn).slice(0, 6) : formatDay(absence.startsOn);
+  return (
+    <span className="status status-absent">
+      {current
+        ? t('due_dates.absent_until', { date: formatDay(absence.endsOn) })
+        : t('due_dates.absent_between', { from, to: formatDay(absence.endsOn) })}
+    </span>
+  );
+}
 
 /** A plain table with sort buttons in the headers (aria-sort tells screen readers the order). */
 export function StaffTable({
@@ -57,13 +73,16 @@ export function StaffTable({
               <td className="cell-email">{person.email}</td>
               <td>{t(ROLE_KEY[person.role])}</td>
               <td>
-                <span className={`status status-${person.locked ? 'locked' : person.status}`}>
-                  {person.locked
-                    ? t('users.status_locked')
-                    : person.status === 'active'
-                      ? t('users.status_active')
-                      : t('users.status_invited')}
-                </span>
+                <div className="status-badges">
+                  <span className={`status status-${person.locked ? 'locked' : person.status}`}>
+                    {person.locked
+                      ? t('users.status_locked')
+                      : person.status === 'active'
+                        ? t('users.status_active')
+                        : t('users.status_invited')}
+                  </span>
+                  {person.absence && <AbsenceBadge absence={person.absence} />}
+                </div>
               </td>
               <td>
                 {person.assignedCourses === 0

@@ -13,6 +13,7 @@ import { HandoverCard } from '../company/handover-card.tsx';
 import { ResetCard } from '../company/reset-card.tsx';
 import { UploadCard } from '../company/upload-card.tsx';
 import { useMe } from '../shell/use-me.ts';
+import { AbsenceDialog } from './absence-dialog.tsx';
 import { EditDialog } from './edit-dialog.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import type { TRowAction } from './row-actions.tsx';
@@ -38,6 +39,7 @@ export default function UsersPage() {
   const toggleRole = trpc.employee.toggleRole.useMutation();
   const resetTraining = trpc.progress.resetUser.useMutation();
   const remove = trpc.company.deleteEmployee.useMutation();
+  const endAbsence = trpc.absences.end.useMutation();
 
   if (!me?.companyId || (me.role !== 'employer' && me.role !== 'manager')) return null;
   const companyId = me.companyId;
@@ -46,7 +48,11 @@ export default function UsersPage() {
   const refresh = async () => {
     // As on the course settings: a first fetch in flight is cancelled, not reused, after a change.
     await utils.employee.list.cancel();
-    await Promise.all([utils.employee.list.invalidate(), utils.company.employees.invalidate()]);
+    await Promise.all([
+      utils.employee.list.invalidate(),
+      utils.company.employees.invalidate(),
+      utils.statistics.company.invalidate(),
+    ]);
   };
   const fail = (error: unknown) => toast.error(errorMessage(error) ?? t('app.something_went_wrong'));
   const nameOf = (person: TStaffRow) => `${person.firstname} ${person.lastname}`;
@@ -70,6 +76,16 @@ export default function UsersPage() {
           expectedRole: person.role === 'employee' ? 'manager' : 'employee',
         });
         toast.success(t('users.role_changed'));
+        await refresh();
+      } catch (error) {
+        fail(error);
+      }
+      return;
+    }
+    if (action === 'end-absence') {
+      try {
+        await endAbsence.mutateAsync({ userId: person.id });
+        toast.success(t('due_dates.absence_ended'));
         await refresh();
       } catch (error) {
         fail(error);
@@ -136,6 +152,9 @@ export default function UsersPage() {
       />
       {pending?.action === 'edit' && (
         <EditDialog person={pending.person} companyId={companyId} onClose={() => setPending(null)} />
+      )}
+      {pending?.action === 'absence' && (
+        <AbsenceDialog person={pending.person} onClose={() => setPending(null)} onSaved={refresh} />
       )}
       <TypedConfirmDialog
         isOpen={pending?.action === 'delete'}

@@ -43,8 +43,8 @@ function exportWith(text: (field: string) => string): TExport {
       },
     ],
     assignments: [
-      { userId: id, courseSlug: course, assignedAt: '2025-01-03T10:00:00.000Z' },
-      { userId: id, courseSlug: text('passwords'), assignedAt: '2025-01-03T10:00:00.000Z' },
+      { userId: id, courseSlug: course, assignedAt: '2025-01-03T10:00:00.000Z', dueOn: null },
+      { userId: id, courseSlug: text('passwords'), assignedAt: '2025-01-03T10:00:00.000Z', dueOn: '2025-02-01' },
     ],
     progress: [
       {
@@ -58,9 +58,15 @@ function exportWith(text: (field: string) => string): TExport {
         bestScore: 90,
         startedAt: '2025-01-04T10:00:00.000Z',
         completedAt: '2025-01-05T10:00:00.000Z',
+        cycle: 1,
       },
     ],
     avvAcceptances: [],
+    courseDueDates: [],
+    reminderSettings: null,
+    absences: [],
+    reminders: [],
+    courseCycles: [],
   };
 }
 

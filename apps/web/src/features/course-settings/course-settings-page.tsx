@@ -13,6 +13,7 @@ import { useDebounced } from '../../lib/use-debounced.ts';
 import { useMe } from '../shell/use-me.ts';
 import { DefaultDueForm } from './default-due-form.tsx';
 import { DueDateDialog } from './due-date-dialog.tsx';
+import { ReminderLadderForm } from './reminder-ladder-form.tsx';
 
 type TOverview = RouterOutputs['trainings']['overview'];
 type TCourse = TOverview['courses'][number];
@@ -145,6 +146,7 @@ export default function CourseSettingsPage() {
       </div>
 
       {settings.data && <DefaultDueForm defaultDueDays={defaultDueDays} canEdit={isEmployer} />}
+      {settings.data && <ReminderLadderForm settings={settings.data} canEdit={isEmployer} />}
 
       <h2>{t('course_settings.matrix_heading')}</h2>
       <p className="muted">{t('course_settings.matrix_hint')}</p>

@@ -40,3 +40,36 @@ export function DueBadge({ due }: { due: TDue }) {
     </p>
   );
 }
+
+/** Decoration only: two arrows in a circle, "again"; the words say it. */
+function RefresherIcon() {
+  return (
+    <svg className="due-icon" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path
+        d="M13.2 6.2A5.4 5.4 0 0 0 3.1 5M2.8 9.8A5.4 5.4 0 0 0 12.9 11"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      />
+      <path d="M2.6 2.4v2.9h2.9M13.4 13.6v-2.9h-2.9" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
+}
+
+/**
+ * A course reopened for the yearly renewal of the learner's certificate (ADR 033): "Auffrischung"
+ * and what it asks, in words.
+ */
+export function RefresherBadge() {
+  const t = useT();
+  return (
+    <div className="refresher">
+      <p className="due due-refresher">
+        <RefresherIcon />
+        <span>{t('reminders.refresher')}</span>
+      </p>
+      <p className="refresher-hint">{t('reminders.refresher_hint')}</p>
+    </div>
+  );
+}

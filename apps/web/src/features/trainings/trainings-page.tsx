@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { CourseProgressBar } from './course-progress-bar.tsx';
-import { DueBadge } from './due-badge.tsx';
+import { DueBadge, RefresherBadge } from './due-badge.tsx';
 import { TakeawayButton } from './takeaway-button.tsx';
 import { slidePath, type TTrainingCard } from './training-queries.ts';
 
@@ -33,6 +33,7 @@ function TrainingCard({ card, index }: { card: TTrainingCard; index: number }) {
           <span className={`status status-${progress.status}`}>{t(STATUS_KEY[progress.status])}</span>
           <span className="muted">{t('training.minutes', { minutes: card.estimatedMinutes })}</span>
         </p>
+        {progress.cycle > 1 && progress.status !== 'completed' && <RefresherBadge />}
         {card.due && <DueBadge due={card.due} />}
         <CourseProgressBar
           label={t('training.progress_label')}

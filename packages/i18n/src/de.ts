@@ -1044,6 +1044,7 @@ export const de = {
   },
   /** The reminder ladder's settings and mail previews on /course-settings, the refresher on /trainings (issue 22). */
   reminders: {
+    names_changed_by: 'Zuletzt geändert am {{date}} von {{name}}',
     heading: 'Erinnerungen',
     intro:
       'Damit niemand nachfassen muss, erinnert das Portal an Fristen. Schalten Sie jede Stufe einzeln ein oder aus; die Vorschau zeigt jede E-Mail mit Beispielzahlen auf Deutsch und Englisch.',

@@ -1019,6 +1019,7 @@ export const en: TDictionary = {
   },
   /** The reminder ladder's settings and mail previews on /course-settings, the refresher on /trainings (issue 22). */
   reminders: {
+    names_changed_by: 'Last changed on {{date}} by {{name}}',
     heading: 'Reminders',
     intro:
       'So that nobody has to chase anyone, the portal reminds people of deadlines. Switch each step on or off; the preview shows every email with example figures in German and English.',

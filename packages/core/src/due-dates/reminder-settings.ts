@@ -66,20 +66,22 @@ export async function updateReminderSettings(
   patch: TReminderSettingsPatch,
   now: Date,
 ): Promise<TReminderSettings> {
-  // Read committed: one upsert of the company's row; two employers saving at once both apply, the
-  // later one's fields win, and a switch of `show_names` is recorded by whichever made it.
+  // Read committed: one upsert of the company's row that sets only the fields in the patch, so two
+  // employers saving different fields at once keep both; a switch of `show_names` is recorded by
+  // whichever request made it.
   return transaction(db, async (tx) => {
     const before = await readReminderSettings(tx, companyId);
     const namesSwitched = patch.showNames !== undefined && patch.showNames !== before.showNames;
-    const next = {
-      ...before,
+    const changes = {
       ...patch,
       ...(namesSwitched ? { showNamesChangedAt: now, showNamesChangedBy: actor.id } : {}),
+      updatedAt: now,
     };
     await tx
       .insert(reminderSettings)
-      .values({ companyId, ...next, updatedAt: now })
-      .onConflictDoUpdate({ target: reminderSettings.companyId, set: { ...next, updatedAt: now } });
+      .values({ companyId, ...changes })
+      .onConflictDoUpdate({ target: reminderSettings.companyId, set: changes });
+    const next = await readReminderSettings(tx, companyId);
     if (namesSwitched) {
       await audit(tx, {
         action: 'reminders.names_switched',

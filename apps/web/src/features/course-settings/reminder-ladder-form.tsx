@@ -237,7 +237,10 @@ export function ReminderLadderForm({ settings, canEdit }: { settings: TSettings;
   const stateName = (state: TState | null) => (state ? t(stateKey(state)) : t('reminders.state_none'));
   const states = [...STATES].sort((a, b) => t(stateKey(a)).localeCompare(t(stateKey(b)), locale));
   const namesChanged = settings.showNamesChangedAt
-    ? t('reminders.names_changed', { date: formatDate(settings.showNamesChangedAt) })
+    ? t(settings.showNamesChangedByName ? 'reminders.names_changed_by' : 'reminders.names_changed', {
+        date: formatDate(settings.showNamesChangedAt),
+        name: settings.showNamesChangedByName ?? '',
+      })
     : null;
 
   const rungs = canEdit ? (

@@ -17,4 +17,4 @@ export const getReminderSettingsProcedure = companyProcedure
   .meta(meta)
   .input(z.object({}).optional())
   .output(ZReminderSettings)
-  .query(async ({ ctx }) => settingsResponse(await readReminderSettings(ctx.db, ctx.companyId)));
+  .query(async ({ ctx }) => settingsResponse(ctx.db, await readReminderSettings(ctx.db, ctx.companyId)));

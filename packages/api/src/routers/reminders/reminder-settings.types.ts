@@ -1,4 +1,5 @@
 import { BUNDESLAENDER, type TReminderSettings } from '@portal/core';
+import { eq, type TDb, users } from '@portal/db';
 import { ZDueDays } from '@portal/validators';
 import { z } from 'zod';
 
@@ -39,10 +40,24 @@ export const ZReminderSettings = z.object({
   /** When and by whom names were last switched on or off (works council record). */
   showNamesChangedAt: z.string().nullable(),
   showNamesChangedBy: z.string().nullable(),
+  /** The name of that person, for the works council's record on the settings page. */
+  showNamesChangedByName: z.string().nullable(),
   state: z.enum(BUNDESLAENDER).nullable(),
 });
 
-export const settingsResponse = (settings: TReminderSettings): z.infer<typeof ZReminderSettings> => ({
-  ...settings,
-  showNamesChangedAt: settings.showNamesChangedAt?.toISOString() ?? null,
-});
+export async function settingsResponse(
+  db: TDb,
+  settings: TReminderSettings,
+): Promise<z.infer<typeof ZReminderSettings>> {
+  const [changer] = settings.showNamesChangedBy
+    ? await db
+        .select({ firstname: users.firstname, lastname: users.lastname })
+        .from(users)
+        .where(eq(users.id, settings.showNamesChangedBy))
+    : [];
+  return {
+    ...settings,
+    showNamesChangedAt: settings.showNamesChangedAt?.toISOString() ?? null,
+    showNamesChangedByName: changer ? `${changer.firstname} ${changer.lastname}` : null,
+  };
+}

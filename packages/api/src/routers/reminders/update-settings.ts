@@ -18,5 +18,5 @@ export const updateReminderSettingsProcedure = companyEmployerProcedure
   .input(ZReminderSettingsPatch)
   .output(ZReminderSettings)
   .mutation(async ({ ctx, input }) =>
-    settingsResponse(await updateReminderSettings(ctx.db, ctx.user, ctx.companyId, input, systemClock.now())),
+    settingsResponse(ctx.db, await updateReminderSettings(ctx.db, ctx.user, ctx.companyId, input, systemClock.now())),
   );

@@ -143,13 +143,19 @@ describe('due dates (issue 22.2)', () => {
     expect((await managerCaller.caller.reminders.settings()).showNames).toBe(false);
 
     const saved = await as(employer).caller.reminders.updateSettings({ showNames: true });
-    expect(saved).toMatchObject({ showNames: true, showNamesChangedBy: employer.id });
+    expect(saved).toMatchObject({
+      showNames: true,
+      showNamesChangedBy: employer.id,
+      showNamesChangedByName: `${employer.firstname} ${employer.lastname}`,
+    });
     expect(saved.showNamesChangedAt).not.toBeNull();
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.action, 'reminders.names_switched'));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorId: employer.id, companyId: employer.companyId });
-    // Saving other fields records nothing more.
-    await as(employer).caller.reminders.updateSettings({ showNames: true, reminderGapDays: 5 });
+    // Saving other fields records nothing more, and keeps what another save changed.
+    await as(employer).caller.reminders.updateSettings({ remindDaysBefore: 7 });
+    const both = await as(employer).caller.reminders.updateSettings({ showNames: true, reminderGapDays: 5 });
+    expect(both).toMatchObject({ remindDaysBefore: 7, reminderGapDays: 5, defaultDueDays: 30 });
     expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'reminders.names_switched'))).toHaveLength(1);
   });
 });

@@ -62,8 +62,18 @@ export function berlinTime(at: Date): { year: number; month: number; day: number
  */
 export function isPublicHoliday(at: Date, state?: TBundesland | null): boolean {
   const { year, month, day } = berlinTime(at);
-  return isHoliday(new Date(year, month - 1, day, 12), state ?? 'BUND');
+  const key = `${year}-${month}-${day}|${state ?? 'BUND'}`;
+  let holiday = holidays.get(key);
+  if (holiday === undefined) {
+    holiday = isHoliday(new Date(year, month - 1, day, 12), state ?? 'BUND');
+    // feiertagejs works out the year's holidays on every call (milliseconds; the daily reminder
+    // run asks per company, docs/benchmarks.md): the answer per day and state is kept.
+    if (holidays.size > 10_000) holidays.clear();
+    holidays.set(key, holiday);
+  }
+  return holiday;
 }
+const holidays = new Map<string, boolean>();
 
 /** Monday to Friday and not a public holiday, in Berlin. */
 export function isWorkingDay(at: Date, state?: TBundesland | null): boolean {

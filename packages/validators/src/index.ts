@@ -1,5 +1,6 @@
 export * from './auth-forms.ts';
 export * from './avv.ts';
+export * from './bundeslaender.ts';
 export * from './calendar-day.ts';
 export * from './certificates.ts';
 export * from './employer-settings.ts';

@@ -15,6 +15,12 @@ describe('effective due date (ADR 033)', () => {
     ).toBe('2026-06-01');
   });
 
+  it('skips a date before the assignment day: it belonged to an earlier round (the refresher)', () => {
+    expect(effectiveDueOn({ ...base, courseDueOn: '2026-02-27', defaultDueDays: 30 })).toBe('2026-04-01');
+    expect(effectiveDueOn({ ...base, personalDueOn: '2026-01-15', courseDueOn: '2026-05-15' })).toBe('2026-05-15');
+    expect(effectiveDueOn({ ...base, courseDueOn: '2026-02-27' })).toBeNull();
+  });
+
   it('counts the assignment day in Berlin, not in UTC', () => {
     // 23:30 UTC on 1 March is 00:30 on 2 March in Berlin.
     expect(effectiveDueOn({ ...base, assignedAt: new Date('2026-03-01T23:30:00Z'), defaultDueDays: 1 })).toBe(

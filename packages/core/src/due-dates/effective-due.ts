@@ -22,15 +22,18 @@ export interface TDueInput {
 /**
  * The day a course is due for one person (ADR 033), or null when nothing sets one. The first of
  * these decides: the person's own date, the course's date for the company, the assignment day plus
- * the company's default. Then every absent day between the assignment and the due date moves the
+ * the company's default; a date before the assignment day is skipped. Then every absent day between the assignment and the due date moves the
  * due date one day later; an absence that the moved date now reaches moves it further, so a date
  * never falls inside an absence.
  */
 export function effectiveDueOn(input: TDueInput): string | null {
   const assignedOn = berlinDay(input.assignedAt);
+  // A date before the assignment day belongs to an earlier round (a yearly refresher counts its
+  // assignment from the day it reopened): it does not make the new round overdue at once.
+  const current = (day: string | null) => (day !== null && day >= assignedOn ? day : null);
   const base =
-    input.personalDueOn ??
-    input.courseDueOn ??
+    current(input.personalDueOn) ??
+    current(input.courseDueOn) ??
     (input.defaultDueDays === null ? null : addDays(assignedOn, input.defaultDueDays));
   if (base === null) return null;
   const from = dayNumber(assignedOn);

@@ -1,10 +1,7 @@
 import { eq, reminderSettings, type TDatabase, type TDb, transaction } from '@portal/db';
+import { isBundesland, type TBundesland } from '@portal/validators';
 import { audit } from '../audit/audit.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
-import { BUNDESLAENDER, type TBundesland } from '../jobs/working-time.ts';
-
-const isBundesland = (value: string | null): value is TBundesland =>
-  value !== null && (BUNDESLAENDER as readonly string[]).includes(value);
 
 /** A company's due-date default and reminder ladder (ADR 033). */
 export interface TReminderSettings {

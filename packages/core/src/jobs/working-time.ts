@@ -1,26 +1,9 @@
+import type { TBundesland } from '@portal/validators';
 import { Cron } from 'croner';
 import { isHoliday } from 'feiertagejs';
 
-/** The German states, as feiertagejs names them; a company's state adds its own holidays. */
-export const BUNDESLAENDER = [
-  'BW',
-  'BY',
-  'BE',
-  'BB',
-  'HB',
-  'HH',
-  'HE',
-  'MV',
-  'NI',
-  'NW',
-  'RP',
-  'SL',
-  'SN',
-  'ST',
-  'SH',
-  'TH',
-] as const;
-export type TBundesland = (typeof BUNDESLAENDER)[number];
+// The states' codes live with the shared rules, so the web app's settings form uses the same list.
+export { BUNDESLAENDER, type TBundesland } from '@portal/validators';
 
 /** Working hours in Europe/Berlin, start inclusive, end exclusive (whole hours). */
 export interface TWorkingHours {

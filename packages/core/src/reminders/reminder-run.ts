@@ -20,12 +20,12 @@ import {
   transaction,
   users,
 } from '@portal/db';
-import { addDays, berlinDay, CERTIFICATE_MIN_COURSES, daysBetween } from '@portal/validators';
+import { addDays, berlinDay, CERTIFICATE_MIN_COURSES, daysBetween, isBundesland } from '@portal/validators';
 import { insertCertificate } from '../certificates/certificate-record.ts';
 import { personalEligibility } from '../certificates/personal-eligibility.ts';
 import { absenceOn, dueState, effectiveDueOn, type TAbsenceDays } from '../due-dates/effective-due.ts';
 import { DEFAULT_REMINDER_SETTINGS, type TReminderSettings } from '../due-dates/reminder-settings.ts';
-import { BUNDESLAENDER, isWorkingDay, isWorkingTime, type TBundesland } from '../jobs/working-time.ts';
+import { isWorkingDay, isWorkingTime } from '../jobs/working-time.ts';
 import { courseCatalog } from '../learning/catalog.ts';
 import { enqueueMails, type TEnqueueMail } from '../mail/outbox.ts';
 import type { TReminderCourse } from '../mail/reminder-mails.ts';
@@ -71,9 +71,6 @@ interface TCourseDue {
   completed: boolean;
   dueOn: string | null;
 }
-
-const isBundesland = (value: string | null): value is TBundesland =>
-  value !== null && (BUNDESLAENDER as readonly string[]).includes(value);
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();
@@ -228,7 +225,7 @@ export async function runReminders(
     result.digests += counts.digests;
     result.alerts += counts.alerts;
     result.refreshers += counts.refreshers;
-    await options.onBatch?.(result);
+    await options.onBatch?.({ ...result });
   }
   return result;
 }

@@ -1,5 +1,6 @@
 import type { RouterInputs, RouterOutputs } from '@portal/api';
 import type { TMessageKey } from '@portal/i18n';
+import { BUNDESLAENDER } from '@portal/validators';
 import { TRPCClientError } from '@trpc/client';
 import { type ReactNode, useId, useState } from 'react';
 import { Button, Switch } from 'react-aria-components';
@@ -16,24 +17,7 @@ type TPatch = RouterInputs['reminders']['updateSettings'];
 type TState = NonNullable<TSettings['state']>;
 
 /** The Bundesländer the server knows (feiertagejs codes), each with its name in both languages. */
-const STATES = [
-  'BW',
-  'BY',
-  'BE',
-  'BB',
-  'HB',
-  'HH',
-  'HE',
-  'MV',
-  'NI',
-  'NW',
-  'RP',
-  'SL',
-  'SN',
-  'ST',
-  'SH',
-  'TH',
-] as const satisfies readonly TState[];
+const STATES = BUNDESLAENDER satisfies readonly TState[];
 const stateKey = (state: TState) => `reminders.state_${state.toLowerCase()}` as TMessageKey;
 
 const SWITCHES = [

@@ -45,13 +45,18 @@ async function addColleague(
   });
 }
 
-/** More courses for a person, each with the person's own due date (the states the UI cannot set: overdue). */
+/**
+ * More courses for a person, each with the person's own due date (the states the UI cannot set:
+ * overdue). Each is assigned 30 days before its date, as in life: a date before the assignment day
+ * belongs to an earlier round and is skipped (ADR 033).
+ */
 async function assignWithDue(email: string, courses: Record<string, string>) {
   await writeDb(async (tx) => {
     const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (!person) throw new Error(`${email} is not in the e2e database`);
     for (const [courseSlug, dueOn] of Object.entries(courses)) {
-      await tx.insert(courseAssignments).values({ userId: person.id, courseSlug, dueOn });
+      const assignedAt = new Date(Math.min(Date.now(), Date.parse(`${addDays(dueOn, -30)}T12:00:00Z`)));
+      await tx.insert(courseAssignments).values({ userId: person.id, courseSlug, dueOn, assignedAt });
     }
   });
 }

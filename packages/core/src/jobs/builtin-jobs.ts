@@ -8,13 +8,21 @@ import type { TSchedule } from './schedules.ts';
  * scheduled work (reminders, renewals, campaign sends, webhooks) adds its handler and, if it
  * recurs, its schedule here.
  */
-export function createJobHandlers(config: { publicUrl: string }): Readonly<Record<string, TJobHandler>> {
+export function createJobHandlers(config: {
+  publicUrl: string;
+  /** People per slice of the reminder run; tests make it small so that companies span slices. */
+  reminderSlice?: number;
+}): Readonly<Record<string, TJobHandler>> {
   return {
     /** Expired sessions, tokens and throttle rows, delivered mails, old audit entries. */
     housekeeping: async ({ db, now }) => ({ ...(await runHousekeeping(db, now)) }),
     /** The reminder ladder (ADR 033): learners, managers' digests, employers' alerts. */
     reminders: async ({ db, now }) => {
-      const { skipped, ...counts } = await runReminders(db, { now, publicUrl: config.publicUrl });
+      const { skipped, ...counts } = await runReminders(db, {
+        now,
+        publicUrl: config.publicUrl,
+        sliceSize: config.reminderSlice,
+      });
       return skipped ? { skipped: 1, ...counts } : counts;
     },
   };

@@ -24,17 +24,11 @@ export interface TEnqueueMail {
  * row is all it does, so a transaction that is re-run (ADR 028) does not send anything twice.
  */
 export async function enqueueMail(tx: TTransaction, input: TEnqueueMail, now = new Date()): Promise<string> {
-  const rendered = renderMail(input.lang, input.mail);
+  const [rendered] = renderOutboxRows([input], now);
   const [row] = await tx
     .insert(mailOutbox)
     .values({
-      template: input.mail.template,
-      toAddress: input.to,
-      cc: input.cc ?? null,
-      userId: input.userId ?? null,
-      companyId: input.companyId ?? null,
-      lang: input.lang,
-      ...rendered,
+      ...(rendered as TOutboxRow),
       attachments: input.attachments?.length
         ? JSON.stringify(
             input.attachments.map((file) => ({
@@ -44,40 +38,35 @@ export async function enqueueMail(tx: TTransaction, input: TEnqueueMail, now = n
             })),
           )
         : null,
-      nextAttemptAt: now,
-      createdAt: now,
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('the outbox insert returned no row');
   return row.id;
 }
 
-/**
- * Puts many mails into the outbox with one insert per slice (the reminder run writes thousands):
- * the same rows as `enqueueMail`, in the caller's transaction.
- */
-export async function enqueueMails(
-  tx: TTransaction,
-  inputs: readonly TEnqueueMail[],
-  now = new Date(),
-): Promise<number> {
-  let written = 0;
+/** An outbox row with its mail rendered: rendering is done before the transaction that inserts it. */
+export type TOutboxRow = typeof mailOutbox.$inferInsert;
+
+/** Renders mails into outbox rows (attachments apart), outside any transaction. */
+export function renderOutboxRows(inputs: readonly TEnqueueMail[], now = new Date()): TOutboxRow[] {
+  return inputs.map((input) => ({
+    template: input.mail.template,
+    toAddress: input.to,
+    cc: input.cc ?? null,
+    userId: input.userId ?? null,
+    companyId: input.companyId ?? null,
+    lang: input.lang,
+    ...renderMail(input.lang, input.mail),
+    attachments: null,
+    nextAttemptAt: now,
+    createdAt: now,
+  }));
+}
+
+/** Inserts rendered outbox rows in the caller's transaction, one insert per slice of 100. */
+export async function insertOutboxRows(tx: TTransaction, rows: readonly TOutboxRow[]): Promise<number> {
   // 100 rows of 14 values stay far below both databases' limits on bound parameters.
-  for (let start = 0; start < inputs.length; start += 100) {
-    const rows = inputs.slice(start, start + 100).map((input) => ({
-      template: input.mail.template,
-      toAddress: input.to,
-      cc: input.cc ?? null,
-      userId: input.userId ?? null,
-      companyId: input.companyId ?? null,
-      lang: input.lang,
-      ...renderMail(input.lang, input.mail),
-      attachments: null,
-      nextAttemptAt: now,
-      createdAt: now,
-    }));
-    await tx.insert(mailOutbox).values(rows);
-    written += rows.length;
-  }
-  return written;
+  for (let start = 0; start < rows.length; start += 100)
+    await tx.insert(mailOutbox).values(rows.slice(start, start + 100));
+  return rows.length;
 }

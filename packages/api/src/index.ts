@@ -6,6 +6,6 @@ export {
   type TCreateContext,
   type TRequestAdapter,
 } from './context.ts';
-export { buildOpenApiDocument } from './openapi.ts';
+export { buildOpenApiDocument, type TOpenApiDocument } from './openapi.ts';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root.ts';
-export type { TErrorCode, TIssue } from './trpc.ts';
+export type { TErrorCode, TIssue, TProcedureMeta } from './trpc.ts';

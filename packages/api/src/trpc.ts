@@ -31,9 +31,10 @@ const translateIssues = (error: ZodError, t: TTranslate): TIssue[] =>
 
 /**
  * Procedure meta: the OpenAPI description, plus `adminOnly` set by `adminProcedure` so tests can
- * find every admin procedure without a hand-kept list.
+ * find every admin procedure without a hand-kept list, and `public` set by `publicProcedure` so
+ * the OpenAPI document declares that such a call needs no sign-in (openapi.ts).
  */
-export type TProcedureMeta = OpenApiMeta & { adminOnly?: boolean };
+export type TProcedureMeta = OpenApiMeta & { adminOnly?: boolean; public?: boolean };
 
 const fallbackTranslate = createTranslator('de');
 
@@ -136,7 +137,7 @@ function inRole(ctx: TContext, roles: readonly TRole[]): TSignedIn {
   return caller;
 }
 
-export const publicProcedure = t.procedure.use(translateDomainErrors);
+export const publicProcedure = t.procedure.use(translateDomainErrors).meta({ public: true });
 
 /** A signed-in caller: `ctx.user` and `ctx.session` are non-null. */
 export const authedProcedure = t.procedure.use(guarded(signedIn));

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TTestDb } from '../../../../packages/api/src/test/test-db.ts';
 import { createApp } from '../app.ts';
 import type { TLogger } from '../logger.ts';
-import { PLAIN_ROUTES } from './rest.ts';
+import { PLAIN_ROUTES } from './openapi-document.ts';
 
 /**
  * A malformed URL (a bad percent escape in the path or the query: a lone `%`, `%zz`, a truncated

@@ -20,7 +20,7 @@ import {
 } from '../../../../packages/api/src/test/test-db.ts';
 import { createApp } from '../app.ts';
 import type { TLogger } from '../logger.ts';
-import { PLAIN_ROUTES } from './rest.ts';
+import { PLAIN_ROUTES } from './openapi-document.ts';
 
 const de = createTranslator('de');
 const en = createTranslator('en');

@@ -1,8 +1,9 @@
-import { appRouter, buildOpenApiDocument, type TContext } from '@portal/api';
+import { appRouter, type TContext } from '@portal/api';
 import { createTranslator, isMessageKey, localeFromAcceptLanguage, type TMessageKey } from '@portal/i18n';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { servedOpenApiDocument } from './openapi-document.ts';
 import { bodyText } from './read-body.ts';
 import { createRestDispatcher } from './rest-dispatch.ts';
 
@@ -44,131 +45,6 @@ function errorBody(shape: TErrorShape, trpcCode: string, hadContext: boolean, ac
   return { success: false, code, message, messageKey, issues: shape.data?.issues ?? null };
 }
 
-/** File downloads served by plain Hono routes (see app.ts), for the OpenAPI document. */
-export const PLAIN_ROUTES: NonNullable<ReturnType<typeof buildOpenApiDocument>['paths']> = {
-  '/pdf/upload-file': {
-    post: {
-      tags: ['Employees'],
-      summary: 'Policyholder: store an employee list (CSV, 50+ rows) as an upload request at once',
-      requestBody: {
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              properties: { file: { type: 'string', format: 'binary' }, cc: { type: 'string', format: 'email' } },
-              required: ['file'],
-            },
-          },
-        },
-      },
-      responses: { '200': { description: 'The stored request (uploadId, valid, invalid)' } },
-    },
-  },
-  '/employee/upload-employee-list': {
-    post: {
-      tags: ['Employees'],
-      summary: 'Policyholder: upload an employee list (CSV, 50+ rows); preview without `confirm=true`',
-      requestBody: {
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              properties: {
-                file: { type: 'string', format: 'binary' },
-                confirm: { type: 'string', enum: ['true', 'false'] },
-                cc: { type: 'string', format: 'email' },
-              },
-              required: ['file'],
-            },
-          },
-        },
-      },
-      responses: { '200': { description: 'Preview (rows, valid, invalid, problem) or the stored request (uploadId)' } },
-    },
-  },
-  '/admin/upload-employee-list': {
-    post: {
-      tags: ['Admin uploads'],
-      summary:
-        'Admin: upload a policyholder’s employee list (CSV, 50+ rows); preview without `confirm=true`, all-or-nothing import with it',
-      requestBody: {
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              properties: {
-                file: { type: 'string', format: 'binary' },
-                companyId: { type: 'string' },
-                confirm: { type: 'string', enum: ['true', 'false'] },
-              },
-              required: ['file', 'companyId'],
-            },
-          },
-        },
-      },
-      responses: {
-        '200': {
-          description:
-            'Preview (problem, rows with status new/existing/invalid and reasons, summary) or the import result (uploadId, existing, created, validationErrors, handled, report)',
-        },
-        '403': { description: 'The policyholder has not accepted the AVV (`admin_upload.avv_missing`)' },
-        '404': { description: 'Unknown company, or the caller is not an admin' },
-      },
-    },
-  },
-  '/pdf/avv': {
-    get: {
-      tags: ['AVV'],
-      summary: 'The data processing agreement (AVV 5.40) as PDF',
-      parameters: [{ name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['de', 'en'] } }],
-      responses: { '200': { description: 'PDF', content: { 'application/pdf': {} } } },
-    },
-  },
-  '/certificates/pdf/{code}': {
-    get: {
-      tags: ['Certificates'],
-      summary:
-        'A certificate as PDF (A4 landscape): for its holder, or the employer and managers for the proof of insurance',
-      parameters: [
-        { name: 'code', in: 'path', required: true, schema: { type: 'string' } },
-        { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['de', 'en'] } },
-      ],
-      responses: {
-        '200': { description: 'PDF', content: { 'application/pdf': {} } },
-        '404': { description: 'Unknown, revoked, or not the caller’s certificate' },
-      },
-    },
-  },
-  '/trainings/takeaway/{slug}': {
-    get: {
-      tags: ['Trainings'],
-      summary: 'The take-away sheet ("Merkblatt") of a course as PDF (A4, one page), for a learner who finished it',
-      parameters: [
-        { name: 'slug', in: 'path', required: true, schema: { type: 'string' } },
-        { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['de', 'en'] } },
-      ],
-      responses: {
-        '200': { description: 'PDF', content: { 'application/pdf': {} } },
-        '404': { description: 'Unknown course, or not finished by the caller' },
-      },
-    },
-  },
-  '/certificates/preview/{code}': {
-    get: {
-      tags: ['Certificates'],
-      summary: 'Preview image (PNG) of a certificate, for the same people as the PDF',
-      parameters: [
-        { name: 'code', in: 'path', required: true, schema: { type: 'string' } },
-        { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['de', 'en'] } },
-      ],
-      responses: {
-        '200': { description: 'PNG', content: { 'image/png': {} } },
-        '404': { description: 'As for the PDF' },
-      },
-    },
-  },
-};
-
 export function restRoutes(deps: {
   createContext: (
     c: Context,
@@ -179,11 +55,8 @@ export function restRoutes(deps: {
   onError: (path: string | undefined, error: Error) => void;
 }) {
   const app = new Hono();
-  const openApiDocument = buildOpenApiDocument(deps.publicUrl);
-
+  const openApiDocument = servedOpenApiDocument(deps.publicUrl);
   app.get('/openapi.json', (c) => c.json(openApiDocument));
-  // Plain Hono routes beside the generated layer are listed too (conventions §3).
-  openApiDocument.paths = { ...openApiDocument.paths, ...PLAIN_ROUTES };
 
   const dispatch = createRestDispatcher(appRouter);
 

@@ -19,7 +19,7 @@ import {
 import { createApp } from '../app.ts';
 import { changedRows, rollbackable, snapshotTables } from '../test/db-snapshot.ts';
 import { securityHeaderProblems } from '../test/security-headers.ts';
-import { PLAIN_ROUTES } from './rest.ts';
+import { PLAIN_ROUTES } from './openapi-document.ts';
 
 /**
  * Issue 7: tenant isolation over the REST layer, generated from `/api/openapi.json` (every

@@ -90,12 +90,25 @@ describe('several server processes', () => {
     const { child, base } = await startPortal(t.location);
     expect(workersOf(child)).toHaveLength(2);
 
-    // Sign-ins are slow (argon2): many are still running when the stop signal arrives.
-    const requests = Array.from({ length: 24 }, (_, index) => signIn(base, index).then((response) => response.status));
+    // Sign-ins are slow (argon2): many are still running when the stop signal arrives. Sixteen,
+    // eight a process: with 24 (twelve a process against a pool of ten) a loaded CI machine gave
+    // one a clean 503 for a database connection it waited for too long (CI of 7410dbc), which is
+    // not what this test is about.
+    const total = 16;
+    let answered = 0;
+    const requests = Array.from({ length: total }, (_, index) =>
+      signIn(base, index).then((response) => {
+        answered += 1;
+        return response.status;
+      }),
+    );
     await sleep(150);
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
-    expect(await Promise.all(requests)).toEqual(Array.from({ length: 24 }, () => 200));
+    const inFlight = total - answered;
+    expect(await Promise.all(requests)).toEqual(Array.from({ length: total }, () => 200));
+    // The stop signal did arrive while requests were running.
+    expect(inFlight).toBeGreaterThan(0);
     const [code] = await exited;
     expect(code).toBe(0);
     // Drained: nothing answers on the port any more.

@@ -5,6 +5,7 @@ import {
   courseProgress,
   desc,
   eq,
+  gte,
   isNull,
   quizAttempts,
   type TDatabase,
@@ -97,11 +98,16 @@ function feedbackFor(question: TQuestion, chosen: string[]): TAnswerFeedback {
   };
 }
 
-async function latestAttempt(db: TDb, progressId: string): Promise<TAttemptRow | undefined> {
+/**
+ * The latest attempt of the progress row's current cycle. A yearly refresher (ADR 033) starts the
+ * row over and sets `startedAt`; the attempts of the cycle before stay with the row as history and
+ * are not the learner's current quiz.
+ */
+async function latestAttempt(db: TDb, progress: { id: string; startedAt: Date }): Promise<TAttemptRow | undefined> {
   const [attempt] = await db
     .select()
     .from(quizAttempts)
-    .where(eq(quizAttempts.progressId, progressId))
+    .where(and(eq(quizAttempts.progressId, progress.id), gte(quizAttempts.startedAt, progress.startedAt)))
     .orderBy(desc(quizAttempts.startedAt), desc(quizAttempts.id))
     .limit(1);
   return attempt;
@@ -148,7 +154,7 @@ export async function startQuiz(
     if (progress.maxSlideIndex < course.text.de.slides.length - 1) {
       throw new DomainError('CONFLICT', 'training.slides_first');
     }
-    const previous = await latestAttempt(tx, progress.id);
+    const previous = await latestAttempt(tx, progress);
     const isRepeat =
       previous?.passed === false &&
       (!progress.moduleRestartedAt || (previous.finishedAt ?? now) > progress.moduleRestartedAt);
@@ -175,7 +181,7 @@ export async function startQuiz(
 export async function getQuiz(db: TDb, learner: TSessionUser, slug: string): Promise<TQuizView | null> {
   const course = await assignedCourse(db, learner, slug);
   const progress = await findProgress(db, learner.id, course.meta.slug);
-  const attempt = progress && (await latestAttempt(db, progress.id));
+  const attempt = progress && (await latestAttempt(db, progress));
   return attempt ? quizView(course, learner.lang, attempt) : null;
 }
 
@@ -266,7 +272,7 @@ export async function repeatModule(
   return transaction(db, async (tx) => {
     const course = await assignedCourse(tx, learner, slug);
     const progress = await requireLockedProgress(tx, learner, course);
-    const last = await latestAttempt(tx, progress.id);
+    const last = await latestAttempt(tx, progress);
     if (last?.passed !== false || (await openAttempt(tx, progress.id))) {
       throw new DomainError('CONFLICT', 'training.repeat_not_possible');
     }

@@ -1,6 +1,7 @@
 import { courseCatalog, DEMO_COURSES, seedDemoLearning, syncCourses } from '@portal/core';
-import { courseProgress, courses, eq, quizAttempts, rawRows, seedDemoData, sql } from '@portal/db';
+import { courseProgress, courses, eq, quizAttempts, rawRows, seedDemoData, sql, transaction } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reopenCompletedCourses } from '../../../../core/src/recertification/reopen-courses.ts';
 import {
   callerFor,
   countRows as count,
@@ -259,6 +260,24 @@ describe('quiz', () => {
       bestScore: 100,
       quizRepeatCount: 0,
     });
+  });
+
+  it('a yearly refresher starts a new cycle: the passed attempt before it is history, not the current quiz', async () => {
+    // The learner passed in the test above; a refresher reopens the course (ADR 033).
+    const { caller } = as(learnerToken);
+    const passed = await caller.progress.getQuiz({ slug: SLUG });
+    expect(passed).toMatchObject({ finished: true, passed: true });
+    const reopened = await transaction(t.db, (tx) => reopenCompletedCourses(tx, learner.id, new Date()));
+    expect(reopened).toEqual([SLUG]);
+    expect(await caller.progress.getQuiz({ slug: SLUG })).toBeNull();
+    await readAllSlides(learnerToken);
+    const fresh = await caller.progress.startQuiz({ trainingSlug: SLUG });
+    expect(fresh.attemptId).not.toBe(passed?.attemptId);
+    expect(fresh).toMatchObject({ finished: false, feedback: [] });
+    expect((await caller.progress.getQuiz({ slug: SLUG }))?.attemptId).toBe(fresh.attemptId);
+    for (const question of fresh.questions)
+      await caller.progress.answer({ trainingSlug: SLUG, questionId: question.id, answerIds: keyOf(question.id) });
+    expect(await caller.progress.getSingle({ slug: SLUG })).toMatchObject({ status: 'completed', quizRepeatCount: 0 });
   });
 
   it('refuses invalid or repeated answers and changes nothing', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { courseAssignments, eq, users } from '@portal/db';
 import { addDays, berlinDay, formatDay } from '@portal/validators';
-import { createCompany, writeDb } from './support/db.ts';
+import { addColleague, createCompany, writeDb } from './support/db.ts';
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts';
 
 /*
@@ -14,35 +14,17 @@ import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.
 const today = () => berlinDay(new Date());
 
 /** Another person of the employer's company with these courses, a personal due date per course. */
-async function addColleague(
+async function addColleagueWith(
   employer: string,
   person: { email: string; firstname: string; lastname: string },
   courses: Record<string, string | null>,
 ) {
-  await writeDb(async (tx) => {
-    const [boss] = await tx
-      .select({ companyId: users.companyId, passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.email, employer));
-    if (!boss) throw new Error(`${employer} is not in the e2e database`);
-    const userId = crypto.randomUUID();
-    await tx.insert(users).values({
-      id: userId,
-      ...person,
-      role: 'employee',
-      companyId: boss.companyId,
-      passwordHash: boss.passwordHash,
-      isFirstLogin: false,
-      active: true,
-      dataProtectionPolicyAccepted: true,
-      sawVideo: true,
-      lang: 'de',
-      createdAt: new Date(),
-    });
-    await tx
+  const userId = await addColleague(employer, person);
+  await writeDb((tx) =>
+    tx
       .insert(courseAssignments)
-      .values(Object.entries(courses).map(([courseSlug, dueOn]) => ({ userId, courseSlug, dueOn })));
-  });
+      .values(Object.entries(courses).map(([courseSlug, dueOn]) => ({ userId, courseSlug, dueOn }))),
+  );
 }
 
 /**
@@ -83,14 +65,14 @@ test('an employer sets due dates and the general deadline, marks a person absent
   test.setTimeout(90_000);
   const tag = `due${Date.now().toString(36)}`;
   const { employer, employee } = await createCompany(tag, { legacy: false });
-  await addColleague(
+  await addColleagueWith(
     employer,
     { email: `absent.${tag}@example.com`, firstname: 'Anna', lastname: 'Abwesend' },
     {
       malware: null,
     },
   );
-  await addColleague(
+  await addColleagueWith(
     employer,
     { email: `soon.${tag}@example.com`, firstname: 'Carla', lastname: 'Bald' },
     {
@@ -210,7 +192,7 @@ test('an employer sets due dates and the general deadline, marks a person absent
 test('due dates and absences read in English', async ({ page, browser }) => {
   const tag = `due-en${Date.now().toString(36)}`;
   const { employer, employee } = await createCompany(tag, { legacy: false });
-  await addColleague(
+  await addColleagueWith(
     employer,
     { email: `away.${tag}@example.com`, firstname: 'Ada', lastname: 'Away' },
     {

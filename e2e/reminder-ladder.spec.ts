@@ -1,7 +1,8 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { and, courseAssignments, courseProgress, eq, reminderSettings, users } from '@portal/db';
+import { and, courseAssignments, courseProgress, eq, reminderSettings } from '@portal/db';
+import { createTranslator } from '@portal/i18n';
 import { formatDate } from '@portal/validators';
-import { completeCourses, createCompany, userByEmail, withDb, writeDb } from './support/db.ts';
+import { addColleague, completeCourses, createCompany, userByEmail, withDb, writeDb } from './support/db.ts';
 import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.ts';
 
 /*
@@ -10,32 +11,6 @@ import { expect, expectNoAxeViolations, signIn, test } from './support/fixtures.
  * the ladder of the shared demo company would change what other specs see. The company's employee
  * (Bruno Belegschaft, malware assigned) is the learner; a manager is added here.
  */
-
-/** A manager of the employer's company, with the demo password. */
-async function addManager(employer: string, email: string) {
-  await writeDb(async (tx) => {
-    const [boss] = await tx
-      .select({ companyId: users.companyId, passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.email, employer));
-    if (!boss) throw new Error(`${employer} is not in the e2e database`);
-    await tx.insert(users).values({
-      id: crypto.randomUUID(),
-      email,
-      firstname: 'Mara',
-      lastname: 'Manager',
-      role: 'manager',
-      companyId: boss.companyId,
-      passwordHash: boss.passwordHash,
-      isFirstLogin: false,
-      active: true,
-      dataProtectionPolicyAccepted: true,
-      sawVideo: true,
-      lang: 'de',
-      createdAt: new Date(),
-    });
-  });
-}
 
 /**
  * The learner's malware course completed a year ago and reopened as the refresher, as the daily run
@@ -98,7 +73,7 @@ test('the employer sets the reminder ladder, previews its mails in both language
   const tag = `ladder${Date.now().toString(36)}`;
   const { employer, employee } = await createCompany(tag, { legacy: false });
   const manager = `manager.${tag}@example.com`;
-  await addManager(employer, manager);
+  await addColleague(employer, { email: manager, firstname: 'Mara', lastname: 'Manager', role: 'manager' });
   await reopenAsRefresher(employee);
 
   await signIn(page, 'employer', { email: employer });
@@ -298,4 +273,26 @@ test('the reminder ladder and the refresher read in English', async ({ page, bro
   await expect(refresher).toContainText('Your certificate is being renewed: please complete the course once more.');
   await expectNoAxeViolations(learner.page);
   await learner.close();
+});
+
+test('settings that cannot be loaded show the route’s error with a retry, not a page without its forms', async ({
+  page,
+  consoleErrors,
+}) => {
+  const t = createTranslator('de');
+  const { employer } = await createCompany(`ladderfail${Date.now().toString(36)}`, { legacy: false });
+  // The settings call fails; the course overview (preloaded by the route) still answers.
+  const settingsCall = /\/trpc\/[^?]*reminders\.settings/;
+  await page.route(settingsCall, (route) => route.abort());
+  await signIn(page, 'employer', { email: employer });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('route_error.load_failed'), { timeout: 15_000 });
+  await expect(page.getByRole('navigation', { name: t('nav.main') })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.unroute(settingsCall);
+  await page.getByRole('button', { name: t('route_error.retry') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('pages.course_settings'));
+  await expect(page.getByRole('form', { name: 'Erinnerungen' })).toBeVisible();
+  // The browser logs each request the test aborted on purpose.
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !/net::ERR_FAILED/.test(text)));
 });

@@ -305,6 +305,38 @@ export async function createCertificate(code: string, state: 'valid' | 'expired'
   });
 }
 
+/**
+ * Another person of an employer's company (one of createCompany's), signed in with the demo
+ * password (the hash is copied from the employer); returns the person's id.
+ */
+export function addColleague(
+  employer: string,
+  person: { email: string; firstname: string; lastname: string; role?: 'employee' | 'manager' },
+): Promise<string> {
+  return writeDb(async (tx) => {
+    const [boss] = await tx
+      .select({ companyId: users.companyId, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, employer));
+    if (!boss) throw new Error(`${employer} is not in the e2e database`);
+    const id = crypto.randomUUID();
+    await tx.insert(users).values({
+      id,
+      ...person,
+      role: person.role ?? 'employee',
+      companyId: boss.companyId,
+      passwordHash: boss.passwordHash,
+      isFirstLogin: false,
+      active: true,
+      dataProtectionPolicyAccepted: true,
+      sawVideo: true,
+      lang: 'de',
+      createdAt: new Date(),
+    });
+    return id;
+  });
+}
+
 /** A person's row, by email (for specs that check what the UI stored). */
 export async function userByEmail(email: string) {
   return withDb(async (db) => {

@@ -1694,6 +1694,24 @@ export interface components {
           }[]
         | null;
     };
+    /** @description An error, its message in the caller’s language (Accept-Language or the session’s). */
+    RestError: {
+      /** @constant */
+      success: false;
+      /** @description BAD_REQUEST, AUTHORIZATION_REQUIRED, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, TOO_MANY_REQUESTS, … */
+      code: string;
+      message: string;
+      /** @description The message’s key in the portal’s translations */
+      messageKey: string;
+      /** @description Per field: what is wrong with the input (null when it is not the input) */
+      issues:
+        | {
+            path: string;
+            message: string;
+            messageKey: string;
+          }[]
+        | null;
+    };
   };
   responses: never;
   parameters: never;
@@ -8376,7 +8394,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description Not signed in, or the session expired (code AUTHORIZATION_REQUIRED) */
@@ -8385,7 +8403,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description A request from another site with the session cookie, or not allowed (code FORBIDDEN) */
@@ -8394,7 +8412,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description Unknown, or not the caller’s to see (code NOT_FOUND) */
@@ -8403,7 +8421,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description The file is larger than the upload limit (code PAYLOAD_TOO_LARGE) */
@@ -8412,7 +8430,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
     };
@@ -8450,7 +8468,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description Not signed in, or the session expired (code AUTHORIZATION_REQUIRED) */
@@ -8459,7 +8477,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description A request from another site with the session cookie, or not allowed (code FORBIDDEN) */
@@ -8468,7 +8486,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description Unknown, or not the caller’s to see (code NOT_FOUND) */
@@ -8477,7 +8495,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description The file is larger than the upload limit (code PAYLOAD_TOO_LARGE) */
@@ -8486,7 +8504,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
     };
@@ -8523,7 +8541,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description Not signed in, or the session expired (code AUTHORIZATION_REQUIRED) */
@@ -8532,7 +8550,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description The policyholder has not accepted the AVV (`admin_upload.avv_missing`) */
@@ -8555,7 +8573,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
     };
@@ -8586,7 +8604,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
     };
@@ -8619,7 +8637,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description Not signed in, or the session expired (code AUTHORIZATION_REQUIRED) */
@@ -8628,7 +8646,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description A request from another site with the session cookie, or not allowed (code FORBIDDEN) */
@@ -8637,7 +8655,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description Unknown, revoked, or not the caller’s certificate */
@@ -8677,7 +8695,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description Not signed in, or the session expired (code AUTHORIZATION_REQUIRED) */
@@ -8686,7 +8704,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description A request from another site with the session cookie, or not allowed (code FORBIDDEN) */
@@ -8695,7 +8713,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description Unknown course, or not finished by the caller */
@@ -8735,7 +8753,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description Not signed in, or the session expired (code AUTHORIZATION_REQUIRED) */
@@ -8744,7 +8762,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description A request from another site with the session cookie, or not allowed (code FORBIDDEN) */
@@ -8753,7 +8771,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['error.BAD_REQUEST'];
+          'application/json': components['schemas']['RestError'];
         };
       };
       /** @description As for the PDF */

@@ -60,6 +60,8 @@ export function buildOpenApiDocument(baseUrl: string): TOpenApiDocument {
     if (operation) operation.security = [];
   }
   const schemas = document.components?.schemas ?? {};
+  // The contract under its own name too, for the answers of the plain routes (openapi-document.ts).
+  schemas.RestError = REST_ERROR_SCHEMA;
   for (const name of Object.keys(schemas)) {
     const generated = schemas[name];
     if (name.startsWith('error.') && generated && !('$ref' in generated))

@@ -2,11 +2,17 @@ import { buildOpenApiDocument, type TOpenApiDocument } from '@portal/api';
 
 type TPaths = NonNullable<TOpenApiDocument['paths']>;
 type TOperation = NonNullable<TPaths[string]['get']>;
+type TParameter = NonNullable<TOperation['parameters']>[number];
 
 const error = (description: string) => ({
   description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/error.BAD_REQUEST' } } },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/RestError' } } },
 });
+
+/** `?lang=de|en`: the file's language, otherwise the viewer's own. */
+const LANG: TParameter = { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['de', 'en'] } };
+const inPath = (name: string): TParameter => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+const PDF = { description: 'PDF', content: { 'application/pdf': {} } };
 
 /**
  * Uploads and file downloads served by plain Hono routes (see app.ts), for the OpenAPI document.
@@ -91,8 +97,8 @@ const FILE_ROUTES: TPaths = {
       operationId: 'avvPdf',
       tags: ['AVV'],
       summary: 'The data processing agreement (AVV 5.40) as PDF',
-      parameters: [{ name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['de', 'en'] } }],
-      responses: { '200': { description: 'PDF', content: { 'application/pdf': {} } } },
+      parameters: [LANG],
+      responses: { '200': PDF },
     },
   },
   '/certificates/pdf/{code}': {
@@ -101,12 +107,9 @@ const FILE_ROUTES: TPaths = {
       tags: ['Certificates'],
       summary:
         'A certificate as PDF (A4 landscape): for its holder, or the employer and managers for the proof of insurance',
-      parameters: [
-        { name: 'code', in: 'path', required: true, schema: { type: 'string' } },
-        { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['de', 'en'] } },
-      ],
+      parameters: [inPath('code'), LANG],
       responses: {
-        '200': { description: 'PDF', content: { 'application/pdf': {} } },
+        '200': PDF,
         '404': { description: 'Unknown, revoked, or not the caller’s certificate' },
       },
     },
@@ -116,12 +119,9 @@ const FILE_ROUTES: TPaths = {
       operationId: 'takeawayPdf',
       tags: ['Trainings'],
       summary: 'The take-away sheet ("Merkblatt") of a course as PDF (A4, one page), for a learner who finished it',
-      parameters: [
-        { name: 'slug', in: 'path', required: true, schema: { type: 'string' } },
-        { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['de', 'en'] } },
-      ],
+      parameters: [inPath('slug'), LANG],
       responses: {
-        '200': { description: 'PDF', content: { 'application/pdf': {} } },
+        '200': PDF,
         '404': { description: 'Unknown course, or not finished by the caller' },
       },
     },
@@ -131,10 +131,7 @@ const FILE_ROUTES: TPaths = {
       operationId: 'certificatePreview',
       tags: ['Certificates'],
       summary: 'Preview image (PNG) of a certificate, for the same people as the PDF',
-      parameters: [
-        { name: 'code', in: 'path', required: true, schema: { type: 'string' } },
-        { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['de', 'en'] } },
-      ],
+      parameters: [inPath('code'), LANG],
       responses: {
         '200': { description: 'PNG', content: { 'image/png': {} } },
         '404': { description: 'As for the PDF' },

@@ -149,8 +149,12 @@ const signedInPages: RouteObject[] = [
   {
     path: '/course-settings',
     loader: async ({ request }) => {
+      // With the settings (deadline, reminders) in the same batch: a failure shows the route's error.
       return guardedPreload(request, EMPLOYER_MANAGER, () =>
-        trpcUtils.trainings.overview.ensureData({ lang: getLocale(), page: 1, pageSize: STAFF_PAGE_SIZE }),
+        Promise.all([
+          trpcUtils.trainings.overview.ensureData({ lang: getLocale(), page: 1, pageSize: STAFF_PAGE_SIZE }),
+          trpcUtils.reminders.settings.ensureData(),
+        ]),
       );
     },
     handle: { title: 'pages.course_settings' },

@@ -1,6 +1,6 @@
 import { formatDay, isCalendarDay } from '@portal/validators';
-import { TRPCClientError } from '@trpc/client';
 import { useId } from 'react';
+import { inputIssues } from '../../lib/input-issues.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 
 /**
@@ -8,12 +8,7 @@ import { errorMessage } from '../../lib/trpc.ts';
  * "invalid input" as its message and the field's own text among its issues, so that one is shown.
  */
 export function refusal(error: unknown): string | null {
-  if (error instanceof TRPCClientError) {
-    const issues: unknown = error.data?.issues;
-    const first = Array.isArray(issues) ? (issues[0] as { message?: unknown } | undefined)?.message : undefined;
-    if (typeof first === 'string' && first.length > 0) return first;
-  }
-  return errorMessage(error);
+  return inputIssues(error)[0]?.message ?? errorMessage(error);
 }
 
 /**
@@ -74,6 +69,26 @@ export function DueField({
         aria-describedby={describedBy || undefined}
         data-invalid={error ? true : undefined}
       />
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/**
+ * A native field's hint and error, tied to its input as `${id}-hint` and `${id}-error` (the input's
+ * aria-describedby names them); the error is announced when it appears.
+ */
+export function FieldNotes({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint?: string | undefined;
+  error?: string | null | undefined;
+}) {
+  return (
+    <>
       {hint && (
         <span id={`${id}-hint`} className="field-description">
           {hint}
@@ -84,6 +99,6 @@ export function DueField({
           {error}
         </span>
       )}
-    </div>
+    </>
   );
 }

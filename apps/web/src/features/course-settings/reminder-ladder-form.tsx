@@ -1,15 +1,15 @@
 import type { RouterInputs, RouterOutputs } from '@portal/api';
 import type { TMessageKey } from '@portal/i18n';
 import { BUNDESLAENDER } from '@portal/validators';
-import { TRPCClientError } from '@trpc/client';
 import { type ReactNode, useId, useState } from 'react';
 import { Button, Switch } from 'react-aria-components';
 import { SubmitForm } from '../../components/submit-form.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { inputIssues } from '../../lib/input-issues.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { DueField, refusal } from './due-field.tsx';
+import { DueField, FieldNotes, refusal } from './due-field.tsx';
 import { MAIL_NAME, MailPreviewDialog, type TPreviewKind } from './mail-preview-dialog.tsx';
 
 type TSettings = RouterOutputs['reminders']['settings'];
@@ -57,17 +57,11 @@ const draftOf = (settings: TSettings): TDraft => ({
 const isField = (path: unknown): path is TField =>
   typeof path === 'string' && (path === 'state' || path in NUMBERS || (SWITCHES as readonly string[]).includes(path));
 
-/** The server's translated refusal of each field it named (zod issues carry the field's path). */
+/** The server's translated refusal of each field it named, the first one per field. */
 function fieldRefusals(error: unknown): Partial<Record<TField, string>> {
-  if (!(error instanceof TRPCClientError)) return {};
-  const issues: unknown = error.data?.issues;
   const found: Partial<Record<TField, string>> = {};
-  if (!Array.isArray(issues)) return found;
-  for (const issue of issues as { path?: unknown; message?: unknown }[]) {
-    if (isField(issue.path) && typeof issue.message === 'string' && !found[issue.path]) {
-      found[issue.path] = issue.message;
-    }
-  }
+  for (const issue of inputIssues(error))
+    if (isField(issue.path) && !found[issue.path]) found[issue.path] = issue.message;
   return found;
 }
 
@@ -430,14 +424,7 @@ function StateSelect({
           </option>
         ))}
       </select>
-      <span id={`${id}-hint`} className="field-description">
-        {t('reminders.state_hint')}
-      </span>
-      {error && (
-        <span id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} hint={t('reminders.state_hint')} error={error} />
     </div>
   );
 }

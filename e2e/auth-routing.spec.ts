@@ -14,6 +14,7 @@ import {
 
 const LANDING: Record<TDemoRole, string> = {
   admin: '/admin/policyholders',
+  insurer: '/insurer',
   employer: '/course-settings',
   manager: '/course-settings',
   employee: '/trainings',
@@ -26,7 +27,7 @@ test.describe('sign-in lands each role where spec §2 says', () => {
       await expect(page).toHaveURL(LANDING[role]);
       await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('session_data') ?? 'null'));
-      expect(stored).toMatchObject({ role, ttl: role === 'admin' ? 1800 : 3600 });
+      expect(stored).toMatchObject({ role, ttl: role === 'admin' || role === 'insurer' ? 1800 : 3600 });
       // The spec's session shape without the secret: the token lives only in an HttpOnly cookie.
       expect(Object.keys(stored).sort()).toEqual(['created', 'role', 'ttl', 'userId']);
       expect(await page.evaluate(() => document.cookie)).not.toContain('session');
@@ -50,7 +51,7 @@ test('an unauthenticated visit of /users goes to /login?next=/users and back aft
 test('an admin route sends strangers to /admin/login with next', async ({ page }) => {
   await page.goto('/admin/statistics');
   await expect(page).toHaveURL('/admin/login?next=%2Fadmin%2Fstatistics');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin-Anmeldung');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmeldung für Admins und Versicherer');
 });
 
 test('an employee opening /users lands on / and from there on /trainings', async ({ page }) => {

@@ -45,6 +45,8 @@ const BROKEN_LINKS: Record<TDemoRole, TBrokenLink[]> = {
     },
     { path: '/admin/policyholders/kein-kunde', title: 'route_error.record_not_found', onward: '/admin/policyholders' },
   ],
+  // The portfolio has no ids in its address either; an unknown address is the 404 test below.
+  insurer: [],
 };
 
 /** The h1, the main way on and the health of the page after following a broken link. */

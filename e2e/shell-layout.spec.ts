@@ -23,6 +23,7 @@ const HOME: Record<TDemoRole, string> = {
   manager: '/course-settings',
   employer: '/course-settings',
   admin: '/admin/policyholders',
+  insurer: '/insurer',
 };
 
 /**
@@ -81,7 +82,7 @@ async function expectFits(page: Page, where: string) {
   return items;
 }
 
-for (const role of ['employee', 'manager', 'employer', 'admin'] as const) {
+for (const role of ['employee', 'manager', 'employer', 'admin', 'insurer'] as const) {
   for (const lang of ['de', 'en'] as const) {
     test(`${role} (${lang}): the navigation fits at laptop and phone sizes`, async ({ page }) => {
       const t = createTranslator(lang);

@@ -63,6 +63,9 @@ const SHOTS: TShot[] = [
   { who: 'public', name: 'login', path: '/login', lang: 'en' },
   { who: 'admin', name: 'policyholders', path: '/admin/policyholders', lang: 'de' },
   { who: 'admin', name: 'statistics', path: '/admin/statistics', lang: 'de' },
+  { who: 'admin', name: 'insurer-accounts', path: '/admin/insurer-accounts', lang: 'de' },
+  { who: 'insurer', name: 'portfolio', path: '/insurer', lang: 'de' },
+  { who: 'insurer', name: 'portfolio', path: '/insurer', lang: 'en' },
   { who: 'employer', name: 'course-settings', path: '/course-settings', lang: 'de' },
   { who: 'employer', name: 'dashboard', path: '/dashboard', lang: 'de' },
   { who: 'manager', name: 'users', path: '/users', lang: 'de' },
@@ -77,6 +80,7 @@ const SHOTS: TShot[] = [
 const HOME: Record<TWho, string> = {
   public: '/login',
   admin: '/admin/policyholders',
+  insurer: '/insurer',
   employer: '/course-settings',
   manager: '/course-settings',
   employee: '/trainings',
@@ -147,13 +151,13 @@ async function stopServer(server: ChildProcess) {
 }
 
 /**
- * The admin's sign-in with the authenticator set-up of a fresh database. `passTotp` in
+ * The admin's or insurer's sign-in with the authenticator set-up of a fresh database. `passTotp` in
  * e2e/support/fixtures.ts cannot be reused: it extends the test's timeout through `test.info()`,
  * which throws outside Playwright's test runner. Here only the first-enrolment path is needed.
  */
-async function signInAdmin(page: Page) {
+async function signInBackOffice(page: Page, email: string) {
   await page.goto('/admin/login');
-  await fillSignIn(page, DEMO.admin, DEMO_PASSWORD);
+  await fillSignIn(page, email, DEMO_PASSWORD);
   const secret = await page.getByTestId('totp-secret').textContent();
   if (!secret) throw new Error('the admin sign-in did not show the authenticator set-up');
   await page
@@ -180,7 +184,7 @@ async function stateFor(browser: Browser, who: TWho, lang: TLang): Promise<TStat
   const page = await context.newPage();
   try {
     if (lang === 'de' && who !== 'public') {
-      if (who === 'admin') await signInAdmin(page);
+      if (who === 'admin' || who === 'insurer') await signInBackOffice(page, DEMO[who]);
       else await signIn(page, who);
       await page.waitForURL((url) => !url.pathname.endsWith('/login'));
     }

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 // package as an external TypeScript file and fail; relative files are bundled into the config.
 import { de } from '../../packages/i18n/src/de.ts';
 import { en } from '../../packages/i18n/src/en.ts';
-import { SERVER_SECTIONS, SHELL_SECTIONS, type TDictionaryPart } from './src/lib/dictionary-sections.ts';
+import { SERVER_SECTIONS, SHELL_KEYS, SHELL_SECTIONS, type TDictionaryPart } from './src/lib/dictionary-sections.ts';
 
 /**
  * `virtual:dictionary/<locale>/<part>`: one part of a language's dictionary, the shell sections or
@@ -14,6 +14,33 @@ import { SERVER_SECTIONS, SHELL_SECTIONS, type TDictionaryPart } from './src/lib
  */
 const PREFIX = 'virtual:dictionary/';
 const DICTIONARIES: Record<TLocale, object> = { de, en };
+
+interface TSplit {
+  SHELL_SECTIONS: readonly string[];
+  SHELL_KEYS: Readonly<Record<string, readonly string[]>>;
+  SERVER_SECTIONS: readonly string[];
+}
+
+/**
+ * One part of a dictionary: the shell has its whole sections and the listed keys of SHELL_KEYS'
+ * sections; the page part has every other section whole (SHELL_KEYS' sections too). Written
+ * without imports, because development serves it as source (`toString`).
+ */
+function pickPart(dictionary: object, part: string, split: TSplit): object {
+  const result: Record<string, unknown> = {};
+  for (const [section, texts] of Object.entries(dictionary)) {
+    if (split.SERVER_SECTIONS.includes(section)) continue;
+    const keys = split.SHELL_KEYS[section];
+    if (part === 'pages') {
+      if (!split.SHELL_SECTIONS.includes(section)) result[section] = texts;
+    } else if (split.SHELL_SECTIONS.includes(section)) {
+      result[section] = texts;
+    } else if (keys) {
+      result[section] = Object.fromEntries(keys.map((key) => [key, (texts as Record<string, unknown>)[key]]));
+    }
+  }
+  return result;
+}
 
 export function dictionaryParts(): Plugin {
   let serving = false;
@@ -28,19 +55,17 @@ export function dictionaryParts(): Plugin {
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return null;
       const [locale, part] = id.slice(PREFIX.length + 1).split('/') as [TLocale, TDictionaryPart];
-      const inPart = (section: string) =>
-        !SERVER_SECTIONS.includes(section) && SHELL_SECTIONS.includes(section) === (part === 'shell');
       if (serving) {
         // Development: pick from the live module, so edits to the dictionaries show without a restart.
         return [
           `import { ${locale} as all } from '@portal/i18n';`,
-          `const shell = ${JSON.stringify(SHELL_SECTIONS)}, server = ${JSON.stringify(SERVER_SECTIONS)};`,
-          `export default Object.fromEntries(Object.entries(all).filter(([s]) => !server.includes(s) && shell.includes(s) === ${part === 'shell'}));`,
+          `const pick = ${pickPart.toString()};`,
+          `export default pick(all, ${JSON.stringify(part)}, ${JSON.stringify({ SHELL_SECTIONS, SHELL_KEYS, SERVER_SECTIONS })});`,
         ].join('\n');
       }
       const dictionary = DICTIONARIES[locale];
       if (!dictionary || (part !== 'shell' && part !== 'pages')) this.error(`unknown dictionary part ${id}`);
-      return `export default ${JSON.stringify(Object.fromEntries(Object.entries(dictionary).filter(([s]) => inPart(s))))};`;
+      return `export default ${JSON.stringify(pickPart(dictionary, part, { SHELL_SECTIONS, SHELL_KEYS, SERVER_SECTIONS }))};`;
     },
   };
 }

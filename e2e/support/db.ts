@@ -270,6 +270,79 @@ export function createAdminAccount(tag: string): Promise<string> {
   });
 }
 
+/** An insurer account (ADR 035) with the demo password and an authenticator already set up. */
+export async function createInsurerAccount(tag: string): Promise<string> {
+  const email = await createAdminAccount(tag);
+  await writeDb((tx) =>
+    tx
+      .update(users)
+      .set({ role: 'insurer', lastname: `Versicherer ${tag}` })
+      .where(eq(users.email, email)),
+  );
+  return email;
+}
+
+/** A policyholder company with a policy number of its own, and one learner who completed `completed` of 4 courses. */
+export function createPolicy(
+  tag: string,
+  policyNumber: string,
+  completed: number,
+  options: { companyName?: string; avvAccepted?: boolean } = {},
+): Promise<string> {
+  return writeDb(async (tx) => {
+    const { passwordHash } = await demoUser(tx, 'employee@example.com');
+    const companyId = crypto.randomUUID();
+    const ownerId = crypto.randomUUID();
+    const learnerId = crypto.randomUUID();
+    const companyName = options.companyName ?? `Police ${tag} GmbH`;
+    const avvAccepted = options.avvAccepted ?? true;
+    await tx.insert(companies).values({ id: companyId, companyName, insuranceNumber: policyNumber });
+    const person = { companyId, passwordHash, isFirstLogin: false, active: true, dataProtectionPolicyAccepted: true };
+    await tx.insert(users).values([
+      {
+        ...person,
+        id: ownerId,
+        firstname: 'Olga',
+        lastname: 'Obhut',
+        email: `owner.${tag}@example.com`,
+        role: 'employer',
+        orderProcessingAccepted: avvAccepted,
+        orderProcessingAcceptedAt: avvAccepted ? new Date() : null,
+      },
+      {
+        ...person,
+        id: learnerId,
+        firstname: 'Lara',
+        lastname: `Lernfeld-${tag}`,
+        email: `learner.${tag}@example.com`,
+        role: 'employee',
+      },
+    ]);
+    await tx.update(companies).set({ ownerId }).where(eq(companies.id, companyId));
+    const slugs = ['malware', 'password-security', 'email-security', 'byod'];
+    await tx.insert(courseAssignments).values(slugs.map((courseSlug) => ({ userId: learnerId, courseSlug })));
+    if (completed > 0) {
+      await tx.insert(courseProgress).values(
+        slugs.slice(0, completed).map((courseSlug) => ({
+          id: crypto.randomUUID(),
+          userId: learnerId,
+          companyId,
+          courseSlug,
+          status: 'completed' as const,
+          slideIndex: 0,
+          maxSlideIndex: 0,
+          bestScore: 100,
+          contentVersion: 'e2e',
+          startedAt: new Date(Date.now() - 7_200_000),
+          completedAt: new Date(Date.now() - 3_600_000),
+          updatedAt: new Date(Date.now() - 3_600_000),
+        })),
+      );
+    }
+    return companyName;
+  });
+}
+
 /** An admin of its own who has not set up the authenticator yet: the sign-in shows the set-up step. */
 export async function createAdminWithoutTotp(tag: string): Promise<string> {
   const email = await createAdminAccount(tag);

@@ -9,6 +9,7 @@ import { withDb } from './db.ts';
 
 export const DEMO = {
   admin: 'admin@example.com',
+  insurer: 'insurer@example.com',
   employer: 'employer@example.com',
   manager: 'manager@example.com',
   employee: 'employee@example.com',
@@ -16,12 +17,13 @@ export const DEMO = {
 export type TDemoRole = keyof typeof DEMO;
 export const DEMO_PASSWORD = E2E_DEMO_PASSWORD;
 
-/** Signs in through the real form, as a person would; admins also enter their authenticator code. */
+/** Signs in through the real form, as a person would; admins and insurers also enter their authenticator code. */
 export async function signIn(page: Page, role: TDemoRole, options: { password?: string; email?: string } = {}) {
   const email = options.email ?? DEMO[role];
-  await page.goto(role === 'admin' ? '/admin/login' : '/login');
+  const backOffice = role === 'admin' || role === 'insurer';
+  await page.goto(backOffice ? '/admin/login' : '/login');
   await fillSignIn(page, email, options.password ?? DEMO_PASSWORD);
-  if (role === 'admin') await passTotp(page, email);
+  if (backOffice) await passTotp(page, email);
 }
 
 const STEP_MS = 30_000;

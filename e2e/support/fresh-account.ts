@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { courseAssignments, eq, users } from '@portal/db';
-import { createAdminAccount, createCompany, createLearner, writeDb } from './db.ts';
+import { createAdminAccount, createCompany, createInsurerAccount, createLearner, writeDb } from './db.ts';
 import { DEMO_PASSWORD, fillSignIn, passTotp, type TDemoRole } from './fixtures.ts';
 
 let counter = 0;
@@ -14,6 +14,7 @@ export async function freshAccount(role: TDemoRole, lang: 'de' | 'en', tag: stri
   const unique = `${tag}.${role}.${lang}.${Date.now()}.${++counter}`;
   let email: string;
   if (role === 'admin') email = await createAdminAccount(unique);
+  else if (role === 'insurer') email = await createInsurerAccount(unique);
   else if (role === 'employer') {
     const employer = (await createCompany(unique, { legacy: false })).employer;
     email = employer;
@@ -37,8 +38,9 @@ export async function freshAccount(role: TDemoRole, lang: 'de' | 'en', tag: stri
 
 /** Signs in through the real form (admins with their code) and waits to leave the sign-in page. */
 export async function signInFresh(page: Page, role: TDemoRole, email: string) {
-  await page.goto(role === 'admin' ? '/admin/login' : '/login');
+  const backOffice = role === 'admin' || role === 'insurer';
+  await page.goto(backOffice ? '/admin/login' : '/login');
   await fillSignIn(page, email, DEMO_PASSWORD);
-  if (role === 'admin') await passTotp(page, email);
+  if (backOffice) await passTotp(page, email);
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }

@@ -416,7 +416,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Admins: reset another admin’s authenticator (lost phone); the next sign-in sets up a new one */
+    /** Admins: reset another admin’s or an insurer account’s authenticator (lost phone); the next sign-in sets up a new one */
     post: operations['appuser-resetTwoFactor'];
     delete?: never;
     options?: never;
@@ -434,8 +434,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Admin sign-in
-     * @description Only admin accounts; every failure answers 401 `login.failed`.
+     * Back-office sign-in (admins and insurer accounts)
+     * @description Only admin and insurer accounts, always with a second factor (`totpRequired`); every failure answers 401 `login.failed`.
      */
     post: operations['appuser-login'];
     delete?: never;
@@ -1466,6 +1466,61 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/insurer-accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Admins: the insurer’s accounts that read the portfolio */
+    get: operations['insurerAccounts-list'];
+    put?: never;
+    /** Admins: create an insurer account (read-only; sets up the authenticator at the first sign-in) */
+    post: operations['insurerAccounts-create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/insurer-accounts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Admins: remove an insurer account; its sessions end */
+    delete: operations['insurerAccounts-delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurer/policies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Insurer: the policyholders by policy number with their company-level training status, cursor-paged
+     * @description Policy-number order; `nextCursor` continues after the last row, so a policyholder added meanwhile appears in its place. A search that looks like the start of a policy number (AS-47, 4711) matches numbers that begin with it; other text matches company names.
+     */
+    get: operations['insurer-policies'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/pdf/upload-file': {
     parameters: {
       query?: never;
@@ -2070,7 +2125,7 @@ export interface operations {
                 /** @enum {string} */
                 lang: 'de' | 'en';
                 /** @enum {string} */
-                role: 'admin' | 'employer' | 'manager' | 'employee';
+                role: 'admin' | 'insurer' | 'employer' | 'manager' | 'employee';
                 /** @description Only right after an authenticator was set up during sign-in: one-time recovery codes, shown once */
                 recoveryCodes?: string[];
               }
@@ -2084,7 +2139,7 @@ export interface operations {
                 totpRequired: true;
                 /** @description Send with the code to …/login-totp within 5 minutes */
                 challengeToken: string;
-                /** @description An admin without an authenticator yet: get the QR code from /appuser/totp-enrolment first */
+                /** @description An admin or insurer account without an authenticator yet: get the QR code from /appuser/totp-enrolment first */
                 setupRequired: boolean;
               };
         };
@@ -2161,7 +2216,7 @@ export interface operations {
                 /** @enum {string} */
                 lang: 'de' | 'en';
                 /** @enum {string} */
-                role: 'admin' | 'employer' | 'manager' | 'employee';
+                role: 'admin' | 'insurer' | 'employer' | 'manager' | 'employee';
                 /** @description Only right after an authenticator was set up during sign-in: one-time recovery codes, shown once */
                 recoveryCodes?: string[];
               }
@@ -2175,7 +2230,7 @@ export interface operations {
                 totpRequired: true;
                 /** @description Send with the code to …/login-totp within 5 minutes */
                 challengeToken: string;
-                /** @description An admin without an authenticator yet: get the QR code from /appuser/totp-enrolment first */
+                /** @description An admin or insurer account without an authenticator yet: get the QR code from /appuser/totp-enrolment first */
                 setupRequired: boolean;
               };
         };
@@ -2311,7 +2366,7 @@ export interface operations {
             /** @enum {string} */
             lang: 'de' | 'en';
             /** @enum {string} */
-            role: 'admin' | 'employer' | 'manager' | 'employee';
+            role: 'admin' | 'insurer' | 'employer' | 'manager' | 'employee';
             /** @description Only right after an authenticator was set up during sign-in: one-time recovery codes, shown once */
             recoveryCodes?: string[];
           };
@@ -2590,7 +2645,7 @@ export interface operations {
             /** @enum {string} */
             lang: 'de' | 'en';
             /** @enum {string} */
-            role: 'admin' | 'employer' | 'manager' | 'employee';
+            role: 'admin' | 'insurer' | 'employer' | 'manager' | 'employee';
             /** @description Only right after an authenticator was set up during sign-in: one-time recovery codes, shown once */
             recoveryCodes?: string[];
           };
@@ -2658,7 +2713,7 @@ export interface operations {
             email: string;
             salutation: ('Mr' | 'Mrs') | null;
             /** @enum {string} */
-            role: 'admin' | 'employer' | 'manager' | 'employee';
+            role: 'admin' | 'insurer' | 'employer' | 'manager' | 'employee';
             active: boolean;
             isFirstLogin: boolean;
             locked: boolean;
@@ -2773,7 +2828,7 @@ export interface operations {
             email: string;
             salutation: ('Mr' | 'Mrs') | null;
             /** @enum {string} */
-            role: 'admin' | 'employer' | 'manager' | 'employee';
+            role: 'admin' | 'insurer' | 'employer' | 'manager' | 'employee';
             active: boolean;
             isFirstLogin: boolean;
             locked: boolean;
@@ -3529,7 +3584,7 @@ export interface operations {
                 /** @enum {string} */
                 lang: 'de' | 'en';
                 /** @enum {string} */
-                role: 'admin' | 'employer' | 'manager' | 'employee';
+                role: 'admin' | 'insurer' | 'employer' | 'manager' | 'employee';
                 /** @description Only right after an authenticator was set up during sign-in: one-time recovery codes, shown once */
                 recoveryCodes?: string[];
               }
@@ -3543,7 +3598,7 @@ export interface operations {
                 totpRequired: true;
                 /** @description Send with the code to …/login-totp within 5 minutes */
                 challengeToken: string;
-                /** @description An admin without an authenticator yet: get the QR code from /appuser/totp-enrolment first */
+                /** @description An admin or insurer account without an authenticator yet: get the QR code from /appuser/totp-enrolment first */
                 setupRequired: boolean;
               };
         };
@@ -3620,7 +3675,7 @@ export interface operations {
                 /** @enum {string} */
                 lang: 'de' | 'en';
                 /** @enum {string} */
-                role: 'admin' | 'employer' | 'manager' | 'employee';
+                role: 'admin' | 'insurer' | 'employer' | 'manager' | 'employee';
                 /** @description Only right after an authenticator was set up during sign-in: one-time recovery codes, shown once */
                 recoveryCodes?: string[];
               }
@@ -3634,7 +3689,7 @@ export interface operations {
                 totpRequired: true;
                 /** @description Send with the code to …/login-totp within 5 minutes */
                 challengeToken: string;
-                /** @description An admin without an authenticator yet: get the QR code from /appuser/totp-enrolment first */
+                /** @description An admin or insurer account without an authenticator yet: get the QR code from /appuser/totp-enrolment first */
                 setupRequired: boolean;
               };
         };
@@ -5945,7 +6000,7 @@ export interface operations {
               lastname: string;
               email: string;
               /** @enum {string} */
-              role: 'admin' | 'employer' | 'manager' | 'employee';
+              role: 'admin' | 'insurer' | 'employer' | 'manager' | 'employee';
               active: boolean;
               locked: boolean;
               /** @enum {string} */
@@ -8350,6 +8405,289 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'insurerAccounts-list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            firstname: string;
+            lastname: string;
+            email: string;
+            createdAt: string;
+            twoFactorEnabled: boolean;
+          }[];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'insurerAccounts-create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          firstname: string;
+          lastname: string;
+          email: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @constant */
+            created: true;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'insurerAccounts-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            deleted: true;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'insurer-policies': {
+    parameters: {
+      query?: {
+        cursor?: string;
+        limit?: number;
+        search?: string;
+        avv?: 'accepted' | 'open';
+        certificate?: 'valid' | 'expired' | 'none';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              companyId: string;
+              policyNumber: string;
+              companyName: string;
+              avvAccepted: boolean;
+              avvAcceptedAt: string | null;
+              learners: number;
+              assignedCourses: number;
+              completedCourses: number;
+              completionPercent: number;
+              certificate: {
+                /** @enum {string} */
+                state: 'valid' | 'expired' | 'none';
+                validUntil: string | null;
+              };
+              lastActivityAt: string | null;
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
         };
       };
       /** @description Internal server error */

@@ -6,6 +6,8 @@ import { authRouter } from './routers/auth/router.ts';
 import { certificatesRouter } from './routers/certificates/router.ts';
 import { companyRouter } from './routers/company/router.ts';
 import { employeeRouter } from './routers/employee/router.ts';
+import { insurerRouter } from './routers/insurer/router.ts';
+import { insurerAccountsRouter } from './routers/insurer-accounts/router.ts';
 import { legalRouter } from './routers/legal/router.ts';
 import { pdfRouter } from './routers/pdf/router.ts';
 import { progressRouter } from './routers/progress/router.ts';
@@ -32,6 +34,8 @@ export const appRouter = createTRPCRouter({
   admin: adminRouter,
   reminders: remindersRouter,
   absences: absencesRouter,
+  insurerAccounts: insurerAccountsRouter,
+  insurer: insurerRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -30,11 +30,11 @@ const translateIssues = (error: ZodError, t: TTranslate): TIssue[] =>
   });
 
 /**
- * Procedure meta: the OpenAPI description, plus `adminOnly` set by `adminProcedure` so tests can
- * find every admin procedure without a hand-kept list, and `public` set by `publicProcedure` so
+ * Procedure meta: the OpenAPI description, plus `adminOnly` set by `adminProcedure` (and
+ * `insurerOnly` by `insurerProcedure`) so tests can find every such procedure without a hand-kept list, and `public` set by `publicProcedure` so
  * the OpenAPI document declares that such a call needs no sign-in (openapi.ts).
  */
-export type TProcedureMeta = OpenApiMeta & { adminOnly?: boolean; public?: boolean };
+export type TProcedureMeta = OpenApiMeta & { adminOnly?: boolean; insurerOnly?: boolean; public?: boolean };
 
 const fallbackTranslate = createTranslator('de');
 
@@ -147,6 +147,11 @@ export const roleProcedure = (...roles: TRole[]) => t.procedure.use(guarded((ctx
 /** The provider's back office. Marked in meta; the admin access test calls every such procedure. */
 export const adminProcedure = roleProcedure('admin').meta({ adminOnly: true });
 export const employerProcedure = roleProcedure('employer');
+/**
+ * The insurer's read-only view (ADR 035): every company's figures, never a person's. Marked in
+ * meta; the REST matrix checks that its answers name no learner and that it writes nothing.
+ */
+export const insurerProcedure = roleProcedure('insurer').meta({ insurerOnly: true });
 
 /**
  * Spec §4: until the policyholder has accepted the AVV, the company's actions are blocked, for

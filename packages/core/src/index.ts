@@ -26,6 +26,7 @@ export * from './config.ts';
 export * from './due-dates/index.ts';
 export * from './employees/index.ts';
 export * from './errors.ts';
+export * from './insurer/index.ts';
 export * from './jobs/index.ts';
 export * from './learning/index.ts';
 export * from './mail/outbox.ts';

@@ -5,7 +5,7 @@ import { avvAcceptances, companies, users } from './tables.ts';
 import { dialectOf, rawRows, transaction } from './transaction.ts';
 
 export interface TDemoCredentials {
-  role: 'admin' | 'employer' | 'manager' | 'employee';
+  role: 'admin' | 'insurer' | 'employer' | 'manager' | 'employee';
   email: string;
   password: string;
 }
@@ -50,7 +50,7 @@ function passphrase(): string {
 }
 
 /**
- * Fills an empty database with one admin, one policyholder with a complete company, one manager
+ * Fills an empty database with one admin, one insurer account, one policyholder with a complete company, one manager
  * and three employees. Does nothing when any user exists, so it runs safely at every start.
  * Returns the credentials to print once, or an empty list when nothing was seeded.
  */
@@ -61,6 +61,8 @@ export async function seedDemoData(
 ): Promise<TDemoCredentials[]> {
   const people = [
     { role: 'admin', firstname: 'Anna', lastname: 'Admin', email: 'admin@example.com', salutation: 'Mrs' },
+    // The insurer's reader of the portfolio (ADR 035): signs in at /admin/login like the admin.
+    { role: 'insurer', firstname: 'Ines', lastname: 'Versicherer', email: 'insurer@example.com', salutation: 'Mrs' },
     { role: 'employer', firstname: 'Erik', lastname: 'Engel', email: 'employer@example.com', salutation: 'Mr' },
     { role: 'manager', firstname: 'Maria', lastname: 'Müller', email: 'manager@example.com', salutation: 'Mrs' },
     { role: 'employee', firstname: 'Emil', lastname: 'Schäfer', email: 'employee@example.com', salutation: 'Mr' },
@@ -97,7 +99,7 @@ export async function seedDemoData(
     if (!company) throw new Error('the demo company was not created');
 
     for (const { person, passwordHash } of accounts) {
-      const isCustomer = person.role !== 'admin';
+      const isCustomer = person.role !== 'admin' && person.role !== 'insurer';
       const [user] = await tx
         .insert(users)
         .values({

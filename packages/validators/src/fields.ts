@@ -7,11 +7,18 @@ export const LANGUAGES = ['de', 'en'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 export const ZLanguage = z.enum(LANGUAGES);
 
-export const ROLES = ['admin', 'employer', 'manager', 'employee'] as const;
+export const ROLES = ['admin', 'insurer', 'employer', 'manager', 'employee'] as const;
 export type TRole = (typeof ROLES)[number];
 export const ZRole = z.enum(ROLES);
 /** Roles that sign in through /login (customer side). */
 export const CUSTOMER_ROLES = ['employer', 'manager', 'employee'] as const satisfies readonly TRole[];
+/**
+ * Roles of the provider's side, with no company: they sign in at /admin/login (`/appuser/login`)
+ * and always with two factors (ADR 012, ADR 035). The insurer reads company-level figures only.
+ */
+export const BACK_OFFICE_ROLES = ['admin', 'insurer'] as const satisfies readonly TRole[];
+export type TBackOfficeRole = (typeof BACK_OFFICE_ROLES)[number];
+export const isBackOfficeRole = (role: TRole): role is TBackOfficeRole => role === 'admin' || role === 'insurer';
 
 export const SALUTATIONS = ['Mr', 'Mrs'] as const;
 export const ZSalutation = z.enum(SALUTATIONS);

@@ -11,6 +11,7 @@ import {
   seedAdmin,
   seedEmployee,
   seedEmployer,
+  seedInsurer,
   sessionFor,
   TEST_PUBLIC_URL,
   type TSeededUser,
@@ -87,7 +88,7 @@ const ADMIN_ANY_COMPANY: Record<string, string> = {
 };
 
 type TLocation = 'path' | 'query' | 'body';
-type TRole = 'anonymous' | 'employee' | 'manager' | 'employer' | 'admin';
+type TRole = 'anonymous' | 'employee' | 'manager' | 'employer' | 'admin' | 'insurer';
 const ROLES: TRole[] = ['anonymous', 'employee', 'manager', 'employer', 'admin'];
 const CUSTOMER_ROLES = ['employee', 'manager', 'employer'] as const;
 
@@ -110,9 +111,10 @@ let app: ReturnType<typeof createApp>;
 let a: TCompany;
 let b: TCompany;
 let admin: TSeededUser;
+let insurer: TSeededUser;
 
 const callerUser = (role: TRole): TSeededUser =>
-  role === 'anonymous' ? a.employee : role === 'admin' ? admin : a[role];
+  role === 'anonymous' ? a.employee : role === 'admin' ? admin : role === 'insurer' ? insurer : a[role];
 
 let freshCounter = 0;
 const freshEmail = () => `neu.${++freshCounter}@eigen-mandant.example`;
@@ -231,6 +233,10 @@ const VALUES: Record<string, unknown> = {
   'body:showNames': true,
   'body:state': OMIT,
   'query:kind': 'learner_due_soon',
+  // The insurer's list (its own cursor is tested in list-policies.integration.test.ts).
+  'query:cursor': OMIT,
+  'query:avv': OMIT,
+  'query:certificate': OMIT,
 };
 
 // ── The document ───────────────────────────────────────────────────────────────────────────────
@@ -255,11 +261,12 @@ interface TOperation {
   params: TParam[];
   multipart: boolean;
   adminOnly: boolean;
+  insurerOnly: boolean;
 }
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-type TProcedureMeta = { adminOnly?: boolean; openapi?: { method: string; path: string } };
+type TProcedureMeta = { adminOnly?: boolean; insurerOnly?: boolean; openapi?: { method: string; path: string } };
 const procedureMetas = () =>
   Object.values(appRouter._def.procedures).map(
     (procedure) => (procedure as unknown as { _def: { meta?: TProcedureMeta } })._def.meta,
@@ -269,6 +276,13 @@ const procedureMetas = () =>
 const adminOnlyLabels = new Set(
   procedureMetas()
     .filter((meta) => meta?.adminOnly && meta.openapi)
+    .map((meta) => `${meta?.openapi?.method.toUpperCase()} ${meta?.openapi?.path}`),
+);
+
+/** `METHOD path` of every procedure marked `insurerOnly` (built on insurerProcedure). */
+const insurerOnlyLabels = new Set(
+  procedureMetas()
+    .filter((meta) => meta?.insurerOnly && meta.openapi)
     .map((meta) => `${meta?.openapi?.method.toUpperCase()} ${meta?.openapi?.path}`),
 );
 
@@ -292,7 +306,7 @@ function operationsOf(document: { paths: Record<string, Record<string, TDocOpera
         // Plain routes carry no procedure meta: everything under /admin is the back office's
         // (a test below checks that every procedure under /admin is adminOnly).
         const adminOnly = adminOnlyLabels.has(label) || path.startsWith('/admin/');
-        return { method, path, label, params, multipart, adminOnly };
+        return { method, path, label, params, multipart, adminOnly, insurerOnly: insurerOnlyLabels.has(label) };
       }),
   );
 }
@@ -351,6 +365,8 @@ function buildRequest(operation: TOperation, references: TValues, role: TRole) {
       x.key.localeCompare(y.key),
   );
   for (const param of computedLast) {
+    // A plain value the caller chose (the insurer's unfiltered list) stands.
+    if (param.name in input) continue;
     if (!(param.key in VALUES)) throw new Error(`unclassified parameter ${param.key} of ${operation.label}`);
     const raw = VALUES[param.key];
     const value = typeof raw === 'function' ? (raw as TValueFn)(input) : raw;
@@ -522,6 +538,7 @@ beforeAll(async () => {
   a = await seedCompany('eigen');
   b = await seedCompany('fremd');
   admin = await seedAdmin(t.db);
+  insurer = await seedInsurer(t.db);
 });
 afterAll(() => t.cleanup());
 
@@ -692,6 +709,95 @@ describe('REST tenant isolation: company B’s ids from company A (generated)', 
   }
 });
 
+// ── The insurer ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Issue 23, point 1 and "Done when" (ADR 035): the insurer reads every company's aggregates,
+ * writes nothing and never receives a learner's name or e-mail. Every operation of the document,
+ * as the insurer, with company A's ids and with company B's: only the insurer's own calls (and the
+ * few about its own session and account, INSURER_OWN) may succeed; no answer names a person of
+ * either company; nothing in any table changes. The insurer's own calls must succeed and name both
+ * companies, or the check proves nothing.
+ */
+const INSURER_OWN: Record<string, string> = {
+  'GET /employee/two-factor/status': 'its own authenticator',
+  'POST /employee/change-password': 'its own password',
+  'POST /appuser/logout': 'ends its own session',
+  'POST /employee/logout': 'ends its own session',
+  'GET /employee/{id}': 'canView(): its own account by its own id',
+};
+
+/** Strings that identify a person of either company (not the companies themselves). */
+const personMarkers = () =>
+  [a, b].flatMap((company) =>
+    [company.employer, company.manager, company.employee, company.invited].flatMap((person) => [
+      person.id,
+      person.email,
+      person.lastname,
+      person.firstname === 'Max' ? `${person.firstname} ${person.lastname}` : person.firstname,
+    ]),
+  );
+
+/** The insurer's requests of an operation: once with A's references, once with B's. */
+function insurerCombinations(operation: TOperation): TValues[] {
+  const references = operation.params.filter((param) => param.key in REFERENCES);
+  // Its own list: searched for a learner's name (the probe of VALUES), and unfiltered.
+  if (operation.insurerOnly) return [{}, { search: '' }];
+  if (references.length === 0) return [{}];
+  const pick = (side: 'own' | 'foreign') =>
+    Object.fromEntries(
+      references.map((param) => {
+        const reference = REFERENCES[param.key] as TReference;
+        return [param.name, (side === 'own' ? reference.own('employer') : reference.foreign())[0] as string];
+      }),
+    );
+  return [pick('own'), pick('foreign')];
+}
+
+describe('REST: the insurer reads company figures only and writes nothing (generated)', () => {
+  it('knows the insurer’s own calls, and INSURER_OWN names existing operations', () => {
+    expect(insurerOnlyLabels).toContain('GET /insurer/policies');
+    for (const label of Object.keys(INSURER_OWN)) expect(labels, `stale entry ${label}`).toContain(label);
+  });
+
+  for (const operation of scoped) {
+    it(operation.label, async () => {
+      const failures: string[] = [];
+      let succeeded = false;
+      for (const values of insurerCombinations(operation)) {
+        const request = { ...values };
+        if (operation.label === 'GET /employee/{id}' && Object.keys(values).length > 0) request.id = insurer.id;
+        const result = await send(operation, request, 'insurer');
+        const line = `${result.description} → ${summary(result)}`;
+        if (result.status >= 500) failures.push(`${line}: server error`);
+        if (result.status < 300) {
+          succeeded = true;
+          if (!operation.insurerOnly && !(operation.label in INSURER_OWN)) failures.push(`${line}: expected a refusal`);
+        }
+        const named = personMarkers().filter((marker) => result.text.includes(marker));
+        if (named.length > 0) failures.push(`${line}: the answer names a person: ${named.join(', ')}`);
+        // Its own calls may touch its own rows (its password, the sign-in throttle of its address),
+        // never a company's or a person's.
+        const own = operation.label in INSURER_OWN;
+        const changed = result.changes.filter(
+          (row) =>
+            !row.includes(insurer.id) && !(own && [...personMarkers(), ...bMarkers()].every((m) => !row.includes(m))),
+        );
+        if (changed.length > 0) failures.push(`${line}: changed the database:\n${changed.join('\n')}`);
+        if (operation.insurerOnly && values.search === '') {
+          for (const company of [a, b]) {
+            if (!result.text.includes(company.companyName)) failures.push(`${line}: ${company.companyName} missing`);
+          }
+        }
+      }
+      if ((operation.insurerOnly || operation.label in INSURER_OWN) && !succeeded) {
+        failures.push('the insurer’s own call did not succeed, so the checks above prove nothing');
+      }
+      expect(failures, failures.join('\n')).toEqual([]);
+    });
+  }
+});
+
 // ── Cross-site requests ────────────────────────────────────────────────────────────────────────
 
 /**
@@ -709,7 +815,7 @@ const CROSS_SITE: Record<string, Record<string, string | null>> = {
   'a form on another site': { 'sec-fetch-site': 'cross-site', origin: 'https://angreifer.example' },
   'a browser without fetch metadata': { 'sec-fetch-site': null, origin: null },
 };
-const SIGNED_IN: TRole[] = ['employee', 'manager', 'employer', 'admin'];
+const SIGNED_IN: TRole[] = ['employee', 'manager', 'employer', 'admin', 'insurer'];
 
 /** `GET path` of the procedures that change something although the spec makes them a GET. */
 const changingGets = new Set(

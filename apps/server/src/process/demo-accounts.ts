@@ -9,6 +9,7 @@ import { inArray, type TDatabase, users } from '@portal/db';
  */
 export const DEMO_ACCOUNT_EMAILS: readonly string[] = [
   'admin@example.com',
+  'insurer@example.com',
   'employer@example.com',
   'manager@example.com',
   'employee@example.com',

@@ -7,7 +7,7 @@ import { TitledOutlet } from '../features/shell/titled-outlet.tsx';
 import { loadDictionaryPart } from '../lib/dictionaries.ts';
 import { guard, guardedPreload, HOME_BY_ROLE, maybeSignedIn, requireUser } from '../lib/guards.ts';
 import { getLocale } from '../lib/locale-state.ts';
-import { STAFF_PAGE_SIZE } from '../lib/page-sizes.ts';
+import { PORTFOLIO_PAGE_SIZE, STAFF_PAGE_SIZE } from '../lib/page-sizes.ts';
 import { preload } from '../lib/preload.ts';
 import type { TRouteHandle } from '../lib/route-handle.ts';
 import { trpcUtils } from '../lib/trpc.ts';
@@ -303,6 +303,21 @@ const signedInPages: RouteObject[] = [
     },
     handle: { title: 'pages.admins' },
     lazy: page(() => import('../features/admin-admins/admins-page.tsx')),
+  },
+  {
+    path: '/admin/insurer-accounts',
+    loader: ({ request }) => guardedPreload(request, ['admin'], () => trpcUtils.insurerAccounts.list.ensureData()),
+    handle: { title: 'pages.insurer_accounts' },
+    lazy: page(() => import('../features/admin-insurer-accounts/insurer-accounts-page.tsx')),
+  },
+  {
+    path: '/insurer',
+    loader: ({ request }) =>
+      guardedPreload(request, ['insurer'], () =>
+        trpcUtils.insurer.policies.fetchInfinite({ limit: PORTFOLIO_PAGE_SIZE }),
+      ),
+    handle: { title: 'pages.portfolio' },
+    lazy: page(() => import('../features/insurer/portfolio-page.tsx')),
   },
   {
     path: '/admin/upload',

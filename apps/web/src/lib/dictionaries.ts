@@ -33,7 +33,10 @@ export function loadPart(locale: TLocale, part: TDictionaryPart): Promise<void> 
     const importer = importers[name] as () => Promise<{ default: Partial<TDictionary> }>;
     promise = importer()
       .then((module) => {
-        Object.assign(texts[locale], module.default);
+        // Section by section: the shell has a slice of some sections (SHELL_KEYS) that the page
+        // part has whole, and the two can arrive in either order.
+        const into = texts[locale] as Record<string, object>;
+        for (const [section, part] of Object.entries(module.default)) into[section] = { ...into[section], ...part };
         done.add(name);
       })
       .finally(() => pending.delete(name));

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { de } from '@portal/i18n';
 import { describe, expect, it } from 'vitest';
-import { SERVER_SECTIONS, SHELL_SECTIONS } from './dictionary-sections.ts';
+import { SERVER_SECTIONS, SHELL_KEYS, SHELL_SECTIONS } from './dictionary-sections.ts';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (file: string) => readFileSync(file, 'utf8');
@@ -47,7 +47,28 @@ function shellPages(): string[] {
   );
 }
 
+/** Whether the entry's dictionary part has this key (a whole shell section, or a key of SHELL_KEYS). */
+const inShell = (key: string) => {
+  const [section = '', ...rest] = key.split('.');
+  return SHELL_SECTIONS.includes(section) || (SHELL_KEYS[section] ?? []).includes(rest.join('.'));
+};
+
+const ROUTES = join(SRC, 'app', 'routes.tsx');
+/** Titles of the routes that render with the shell part only (`shellPage`, or `titleOnly` for '/'). */
+const shellRouteTitles = () => [
+  ...[...read(ROUTES).matchAll(/'(pages\.[a-z_]+)',\s*shellPage\(/g)].map((m) => m[1] as string),
+  ...[...read(ROUTES).matchAll(/title: '(pages\.[a-z_]+)' \} satisfies TRouteHandle,\s*lazy: titleOnly/g)].map(
+    (m) => m[1] as string,
+  ),
+];
+
 describe('dictionary sections of the first render', () => {
+  it('ship the titles of the shell routes with the entry (the other titles come with their page part)', () => {
+    const titles = shellRouteTitles();
+    expect(titles).toEqual(['pages.login', 'pages.admin_login', 'pages.home']);
+    expect(titles.filter((key) => !inShell(key))).toEqual([]);
+  });
+
   it('cover every key the entry and the sign-in pages use', () => {
     const pages = shellPages();
     expect(pages.map((file) => file.slice(SRC.length))).toEqual([
@@ -58,10 +79,13 @@ describe('dictionary sections of the first render', () => {
     const files = staticGraph([join(SRC, 'main.tsx'), ...pages]);
     const outside: string[] = [];
     for (const file of files) {
-      for (const match of read(file).matchAll(/['"`]([a-z_]+(?:\.[a-z_0-9]+)+)['"`]/g)) {
+      // routes.tsx names every page's title; a title is read when its page renders, which waits
+      // for the page part unless the route is a shell route (the test above).
+      const text =
+        file === ROUTES ? read(file).replace(/title: '[a-z_.]+'|'pages\.[a-z_]+',\s*(?=page\()/g, '') : read(file);
+      for (const match of text.matchAll(/['"`]([a-z_]+(?:\.[a-z_0-9]+)+)['"`]/g)) {
         const key = match[1] as string;
-        const section = key.split('.')[0] as string;
-        if (KEYS.has(key) && !SHELL_SECTIONS.includes(section)) outside.push(`${file.slice(SRC.length)}: ${key}`);
+        if (KEYS.has(key) && !inShell(key)) outside.push(`${file.slice(SRC.length)}: ${key}`);
       }
     }
     expect(files.length).toBeGreaterThan(20);
@@ -84,5 +108,8 @@ describe('dictionary sections of the first render', () => {
 
   it('name sections that exist', () => {
     for (const section of [...SHELL_SECTIONS, ...SERVER_SECTIONS]) expect(Object.keys(de)).toContain(section);
+    for (const [section, keys] of Object.entries(SHELL_KEYS)) {
+      for (const key of keys) expect(KEYS).toContain(`${section}.${key}`);
+    }
   });
 });

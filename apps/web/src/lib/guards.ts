@@ -10,6 +10,7 @@ export type TMe = NonNullable<Awaited<ReturnType<typeof trpcUtils.auth.me.fetch>
 /** Where each role lands from `/` (spec §2 route table). */
 export const HOME_BY_ROLE: Record<TRole, string> = {
   admin: '/admin/policyholders',
+  insurer: '/insurer',
   employer: '/course-settings',
   manager: '/course-settings',
   employee: '/trainings',

@@ -5,5 +5,5 @@ export function safeNext(next: string | null): string {
 }
 
 export function loginPathFor(pathname: string): string {
-  return pathname === '/admin' || pathname.startsWith('/admin/') ? '/admin/login' : '/login';
+  return /^\/(admin|insurer)(\/|$)/.test(pathname) ? '/admin/login' : '/login';
 }

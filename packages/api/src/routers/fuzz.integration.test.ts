@@ -10,6 +10,7 @@ import {
   seedAdmin,
   seedEmployee,
   seedEmployer,
+  seedInsurer,
   sessionFor,
   type TSeededUser,
   type TTestDb,
@@ -42,8 +43,8 @@ const EXCLUDED: Record<string, string> = {};
  */
 const WRITTEN_ON_REFUSAL = new Set(['login_throttle']);
 
-type TRole = 'anonymous' | 'employee' | 'employer' | 'admin';
-const ROLES: TRole[] = ['anonymous', 'employee', 'employer', 'admin'];
+type TRole = 'anonymous' | 'employee' | 'employer' | 'admin' | 'insurer';
+const ROLES: TRole[] = ['anonymous', 'employee', 'employer', 'admin', 'insurer'];
 
 interface TProcedureDef {
   type?: string;
@@ -304,6 +305,7 @@ beforeAll(async () => {
   seeded.employer = employer;
   seeded.employee = await seedEmployee(t.db, employer.companyId);
   seeded.admin = await seedAdmin(t.db);
+  seeded.insurer = await seedInsurer(t.db);
 });
 afterAll(() => t.cleanup());
 

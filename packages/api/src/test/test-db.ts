@@ -167,7 +167,7 @@ export interface TSeededUser {
   id: string;
   email: string;
   password: string | null;
-  role: 'admin' | 'employer' | 'manager' | 'employee';
+  role: 'admin' | 'insurer' | 'employer' | 'manager' | 'employee';
   companyId: string | null;
   firstname: string;
   lastname: string;
@@ -210,7 +210,7 @@ interface TInsertUserInput {
   isFirstLogin?: boolean;
   active?: boolean;
   locked?: boolean;
-  /** A confirmed authenticator secret (base32); admins get one unless this is null. */
+  /** A confirmed authenticator secret (base32); admins and insurers get one unless this is null. */
   totpSecret?: string | null;
 }
 
@@ -242,12 +242,13 @@ async function insertUser(
   input: TInsertUserInput,
 ): Promise<TSeededUser> {
   const password = input.password === undefined ? STRONG_PASSWORD : input.password;
-  const firstname = input.firstname ?? (role === 'admin' ? 'Anna' : 'Max');
-  const lastname = input.lastname ?? (role === 'admin' ? 'Admin' : 'Beispiel');
+  const backOffice = role === 'admin' || role === 'insurer';
+  const firstname = input.firstname ?? (role === 'admin' ? 'Anna' : role === 'insurer' ? 'Ines' : 'Max');
+  const lastname = input.lastname ?? (role === 'admin' ? 'Admin' : role === 'insurer' ? 'Versicherer' : 'Beispiel');
   const email = input.email ?? uniqueEmail(role);
   const invited = password === null;
   const id = randomUUID();
-  const totpSecret = input.totpSecret === undefined ? (role === 'admin' ? TEST_TOTP_SECRET : null) : input.totpSecret;
+  const totpSecret = input.totpSecret === undefined ? (backOffice ? TEST_TOTP_SECRET : null) : input.totpSecret;
   await transaction(db, (tx) =>
     tx.insert(users).values({
       id,
@@ -261,7 +262,7 @@ async function insertUser(
       isFirstLogin: input.isFirstLogin ?? invited,
       locked: input.locked ?? false,
       lang: input.lang ?? 'de',
-      dataProtectionPolicyAccepted: !invited && role !== 'admin',
+      dataProtectionPolicyAccepted: !invited && !backOffice,
       // Stored as the portal stores it: sealed to this user with the configured key (ADR 026).
       totpSecret: totpSecret === null ? null : sealTotpSecret(testConfig.totpKey, id, totpSecret),
     }),
@@ -270,6 +271,8 @@ async function insertUser(
 }
 
 export const seedAdmin = (db: TDatabase, input: TInsertUserInput = {}) => insertUser(db, 'admin', null, input);
+/** An insurer account (ADR 035): no company, an authenticator set up like a seeded admin's. */
+export const seedInsurer = (db: TDatabase, input: TInsertUserInput = {}) => insertUser(db, 'insurer', null, input);
 
 export const seedEmployee = (
   db: TDatabase,

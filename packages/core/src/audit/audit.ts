@@ -34,6 +34,8 @@ export type TAuditAction =
   | 'password.set_by_admin'
   | 'admin.created'
   | 'admin.deleted'
+  | 'insurer.created'
+  | 'insurer.deleted'
   | 'company.deleted'
   | 'reminders.names_switched'
   | 'absence.recorded'

@@ -1,4 +1,5 @@
 import { eq, type TDatabase, transaction, users } from '@portal/db';
+import { isBackOfficeRole } from '@portal/validators';
 import { audit } from '../audit/audit.ts';
 import { DomainError } from '../errors.ts';
 import type { TLoginResult, TRequestMeta } from './login.ts';
@@ -20,8 +21,9 @@ export async function completeFirstLogin(
 ): Promise<Extract<TLoginResult, { kind: 'session' }>> {
   const invalid = () => new DomainError('BAD_REQUEST', 'change_password.invalid_link');
   const found = await findValidToken(db, input.token, ['invitation', 'first_login'], now);
-  // Admins never get invitations; their temporary passwords lead here only after the TOTP code.
-  if (!found || found.locked || (found.role === 'admin' && found.kind !== 'first_login')) throw invalid();
+  // Admins and insurers never get invitations; their temporary passwords lead here only after the
+  // TOTP code.
+  if (!found || found.locked || (isBackOfficeRole(found.role) && found.kind !== 'first_login')) throw invalid();
   assertStrongPassword(input.password, userInputsOf(found));
   // argon2 runs before the transaction (ADR 028): it must not hold the write connection.
   const passwordHash = await hashPassword(input.password);

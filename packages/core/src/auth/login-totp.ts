@@ -1,7 +1,14 @@
 import { eq, type TDatabase, transaction, users } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import { DomainError } from '../errors.ts';
-import { finishSignIn, signInClaims, type TAudience, type TLoginResult, type TRequestMeta } from './login.ts';
+import {
+  audienceAllows,
+  finishSignIn,
+  signInClaims,
+  type TAudience,
+  type TLoginResult,
+  type TRequestMeta,
+} from './login.ts';
 import { consumeToken, findValidToken } from './one-time-tokens.ts';
 import { issueRecoveryCodes, looksLikeRecoveryCode, redeemRecoveryCode } from './recovery-codes.ts';
 import { claimAttempt, refundAttempt } from './throttle.ts';
@@ -13,11 +20,11 @@ const challengeExpired = () => new DomainError('UNAUTHORIZED', 'totp.challenge_e
 
 async function validChallenge(db: TDatabase, challengeToken: string, audience: TAudience, now: Date) {
   const found = await findValidToken(db, challengeToken, ['totp_challenge'], now);
-  if (!found || found.locked || (audience === 'admin') !== (found.role === 'admin')) throw challengeExpired();
+  if (!found || found.locked || !audienceAllows(audience, found.role)) throw challengeExpired();
   return found;
 }
 
-/** A new admin's first sign-in: the QR code to scan, between password and first code. */
+/** A new admin's or insurer's first sign-in: the QR code to scan, between password and first code. */
 export async function totpEnrolmentForChallenge(
   db: TDatabase,
   key: Buffer,

@@ -1,5 +1,5 @@
 import { eq, type TDatabase, type TTransaction, transaction, users } from '@portal/db';
-import type { TRole } from '@portal/validators';
+import { isBackOfficeRole, type TRole } from '@portal/validators';
 import { audit } from '../audit/audit.ts';
 import { DomainError } from '../errors.ts';
 import { ATTEMPT_LIMITS, FIRST_LOGIN_TOKEN_MINUTES, TOTP_CHALLENGE_MINUTES } from '../policy.ts';
@@ -29,8 +29,8 @@ export type TLoginResult =
   /** Password right; now a code from the authenticator app (or, for a new admin, its set-up). */
   | { kind: 'totp_required'; token: string; setupRequired: boolean };
 
-const audienceAllows = (audience: TAudience, role: TRole) =>
-  audience === 'admin' ? role === 'admin' : role !== 'admin';
+/** The `admin` audience (`/appuser/…`, `/admin/login`) is the back office's: admins and insurers. */
+export const audienceAllows = (audience: TAudience, role: TRole) => (audience === 'admin') === isBackOfficeRole(role);
 
 /** The limits a password or code of this account, typed from this address, counts against. */
 export const signInClaims = (email: string, ip: string): TAttemptClaim[] => [
@@ -102,9 +102,9 @@ export async function loginWithPassword(
     // A right password gives its attempt back. Earlier failures stay counted for their window, so
     // a right password inside a burst of guesses does not reopen the door for more of them.
     await refundAttempt(tx, claims);
-    // Admins must use two factors (DECISIONS.md, ASVS V4.3.1); others when they turned it on.
-    // Each code claims an attempt of its own against the same limits (login-totp.ts).
-    if (user.totpSecret || user.role === 'admin') {
+    // Admins and insurers must use two factors (DECISIONS.md, ASVS V4.3.1, ADR 035); others when
+    // they turned it on. Each code claims an attempt of its own against the same limits (login-totp.ts).
+    if (user.totpSecret || isBackOfficeRole(user.role)) {
       const token = await insertOneTimeToken(tx, {
         kind: 'totp_challenge',
         userId: user.id,

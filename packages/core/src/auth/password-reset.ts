@@ -3,7 +3,7 @@ import { audit } from '../audit/audit.ts';
 import { DomainError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { ATTEMPT_LIMITS, RESET_TOKEN_MINUTES } from '../policy.ts';
-import type { TAudience, TRequestMeta } from './login.ts';
+import { audienceAllows, type TAudience, type TRequestMeta } from './login.ts';
 import { consumeToken, findValidToken, insertOneTimeToken } from './one-time-tokens.ts';
 import { hashPassword } from './password-hash.ts';
 import { assertStrongPassword, userInputsOf } from './password-rules.ts';
@@ -56,7 +56,7 @@ export async function requestPasswordReset(
         .from(users)
         .where(eq(users.email, input.email));
       if (!user?.active || user.locked) return;
-      if ((input.audience === 'admin') !== (user.role === 'admin')) return;
+      if (!audienceAllows(input.audience, user.role)) return;
       const [recent] = await tx
         .select({ createdAt: oneTimeTokens.createdAt })
         .from(oneTimeTokens)
@@ -112,7 +112,7 @@ export async function resetPasswordWithToken(
 ): Promise<void> {
   const invalid = () => new DomainError('BAD_REQUEST', 'recovery_password.invalid_link');
   const found = await findValidToken(db, input.token, ['reset'], now);
-  if (!found || found.locked || (input.audience === 'admin') !== (found.role === 'admin')) throw invalid();
+  if (!found || found.locked || !audienceAllows(input.audience, found.role)) throw invalid();
   assertStrongPassword(input.newPassword, userInputsOf(found));
   // argon2 runs before the transaction (ADR 028): it must not hold the write connection.
   const passwordHash = await hashPassword(input.newPassword);

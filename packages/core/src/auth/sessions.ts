@@ -13,7 +13,7 @@ import {
   transaction,
   users,
 } from '@portal/db';
-import type { TRole } from '@portal/validators';
+import { isBackOfficeRole, type TRole } from '@portal/validators';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_INTERVAL_MS } from '../policy.ts';
 import { constantTimeEqualHex, generateSecret, hashSecret } from '../tokens.ts';
 
@@ -69,7 +69,7 @@ const sessionLookup = preparedQuery((db) => {
 });
 
 export const idleSecondsFor = (role: TRole) =>
-  role === 'admin' ? SESSION_IDLE_SECONDS.admin : SESSION_IDLE_SECONDS.customer;
+  isBackOfficeRole(role) ? SESSION_IDLE_SECONDS.admin : SESSION_IDLE_SECONDS.customer;
 
 type TNewSession = { userId: string; role: TRole; userAgent?: string; now?: Date };
 

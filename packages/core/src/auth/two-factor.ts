@@ -1,6 +1,7 @@
 import {
   and,
   eq,
+  inArray,
   isNull,
   lt,
   or,
@@ -11,6 +12,7 @@ import {
   transaction,
   users,
 } from '@portal/db';
+import { BACK_OFFICE_ROLES, isBackOfficeRole } from '@portal/validators';
 import { audit } from '../audit/audit.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { assertCurrentPassword } from './current-password.ts';
@@ -141,7 +143,7 @@ export async function disableTotp(
   meta: TRequestMeta,
 ): Promise<void> {
   const user = await loadTotpState(db, userId);
-  if (user.role === 'admin') throw new DomainError('FORBIDDEN', 'totp.required_for_admins');
+  if (isBackOfficeRole(user.role)) throw new DomainError('FORBIDDEN', 'totp.required_for_admins');
   // argon2 runs before the transaction (ADR 028): it must not hold the write connection.
   await assertCurrentPassword(db, user, currentPassword, meta);
   // Read committed: unconditional writes of one user's rows; a repeat changes nothing more.
@@ -169,14 +171,15 @@ export async function totpStatus(
   const user = await loadTotpState(db, userId);
   return {
     enabled: user.totpSecret !== null,
-    required: user.role === 'admin',
+    required: isBackOfficeRole(user.role),
     recoveryCodesLeft: user.totpSecret === null ? 0 : await remainingRecoveryCodes(db, userId),
   };
 }
 
 /**
- * An admin who lost the phone and the recovery codes is reset by another admin: the secret and
- * codes go, the sessions end, and the next sign-in sets up a new authenticator.
+ * An admin or insurer who lost the phone and the recovery codes is reset by an admin (never
+ * oneself): the secret and codes go, the sessions end, and the next sign-in sets up a new
+ * authenticator.
  */
 export async function resetAdminTwoFactor(
   db: TDatabase,
@@ -186,12 +189,12 @@ export async function resetAdminTwoFactor(
 ): Promise<{ reset: true }> {
   if (actor.role !== 'admin') throw notFound();
   if (actor.id === adminId) throw new DomainError('CONFLICT', 'admins.not_yourself');
-  // Read committed: the reset is one update conditional on the role still being admin.
+  // Read committed: the reset is one update conditional on the role still being of the back office.
   return transaction(db, async (tx) => {
     const reset = await tx
       .update(users)
       .set({ totpSecret: null, totpPendingSecret: null, totpLastUsedStep: null })
-      .where(and(eq(users.id, adminId), eq(users.role, 'admin')))
+      .where(and(eq(users.id, adminId), inArray(users.role, [...BACK_OFFICE_ROLES])))
       .returning({ id: users.id });
     if (reset.length === 0) throw notFound();
     await deleteRecoveryCodes(tx, adminId);

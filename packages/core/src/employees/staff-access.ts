@@ -1,10 +1,11 @@
 import { and, eq, type TDb, users } from '@portal/db';
+import { isBackOfficeRole, type TRole } from '@portal/validators';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { DomainError, notFound } from '../errors.ts';
 
 export interface TStaffMember {
   id: string;
-  role: 'admin' | 'employer' | 'manager' | 'employee';
+  role: TRole;
   companyId: string | null;
   email: string;
   firstname: string;
@@ -28,7 +29,7 @@ export async function findStaffMember(db: TDb, companyId: string, id: string): P
     })
     .from(users)
     .where(and(eq(users.id, id), eq(users.companyId, companyId)));
-  if (!member || member.role === 'admin') throw notFound();
+  if (!member || isBackOfficeRole(member.role)) throw notFound();
   return member;
 }
 

@@ -1,4 +1,5 @@
 import { companies, courseAssignments, eq, preparedQuery, sql, type TDb, users } from '@portal/db';
+import type { TRole } from '@portal/validators';
 
 /**
  * The user as the API shows it (spec §3): every listed field, dates as ISO strings, never a hash
@@ -10,7 +11,7 @@ export interface TUserView {
   lastname: string;
   email: string;
   salutation: 'Mr' | 'Mrs' | null;
-  role: 'admin' | 'employer' | 'manager' | 'employee';
+  role: TRole;
   active: boolean;
   isFirstLogin: boolean;
   locked: boolean;

@@ -74,7 +74,7 @@ export const users = pgTable(
     /** Trimmed and lower-cased; unique over all roles. */
     email: text('email').notNull(),
     salutation: text('salutation', { enum: ['Mr', 'Mrs'] }),
-    role: text('role', { enum: ['admin', 'employer', 'manager', 'employee'] }).notNull(),
+    role: text('role', { enum: ['admin', 'insurer', 'employer', 'manager', 'employee'] }).notNull(),
     /** Null until the person has set a password (invited, not yet signed in). */
     passwordHash: text('password_hash'),
     /** Account activated: the person has set a password at least once. */
@@ -139,7 +139,7 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['admin', 'employer', 'manager', 'employee'] }).notNull(),
+    role: text('role', { enum: ['admin', 'insurer', 'employer', 'manager', 'employee'] }).notNull(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at').notNull(),
     /** Idle timeout in seconds at creation (the `ttl` of the login answer). */

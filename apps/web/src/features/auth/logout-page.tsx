@@ -17,9 +17,11 @@ export default function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const wasAdmin =
-      readSessionData()?.role === 'admin' ||
-      queryClient.getQueryData<{ role?: string } | null>([['auth', 'me'], { type: 'query' }])?.role === 'admin';
+    // Admins and insurers sign out where they signed in, at /appuser (the back office).
+    const role =
+      readSessionData()?.role ??
+      queryClient.getQueryData<{ role?: string } | null>([['auth', 'me'], { type: 'query' }])?.role;
+    const wasAdmin = role === 'admin' || role === 'insurer';
     const call = wasAdmin ? admin : customer;
     call
       .mutateAsync()

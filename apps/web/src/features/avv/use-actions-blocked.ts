@@ -25,7 +25,7 @@ export function useActionsBlocked(me: TMe | null): boolean | 'checking' {
       }
     },
   });
-  if (!me || me.role === 'admin') return false;
+  if (!me || me.role === 'admin' || me.role === 'insurer') return false;
   if (me.role === 'employer') return !me.orderProcessingAccepted;
   // Until the answer is in, the page waits: it must neither flash the overlay nor call blocked APIs.
   if (supervisor.isPending) return 'checking';

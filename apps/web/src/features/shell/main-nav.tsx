@@ -38,7 +38,7 @@ export function MainNav({ me, blocked, onOpenAvv }: { me: TMe; blocked: boolean;
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const isAdmin = me.role === 'admin';
+  const isAdmin = me.role === 'admin' || me.role === 'insurer';
   return (
     <header className="app-header">
       <div className="app-header-bar">
@@ -87,7 +87,8 @@ export function MainNav({ me, blocked, onOpenAvv }: { me: TMe; blocked: boolean;
               {t('nav.avv')}
             </button>
           )}
-          {!isAdmin && <LanguageSwitch />}
+          {/* The insurer's people may read in English; admins work in German (spec §2). */}
+          {me.role !== 'admin' && <LanguageSwitch />}
           <NavLink to="/logout" className="nav-link logout-link">
             {t('nav.logout')}
           </NavLink>

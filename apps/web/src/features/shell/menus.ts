@@ -20,11 +20,15 @@ export function menusFor(role: TRole): TMenuGroup[] {
           { to: '/admin/policyholders', label: 'nav.customers' },
           { to: '/admin/upload', label: 'nav.upload' },
           { to: '/admin/admins', label: 'nav.admins' },
+          { to: '/admin/insurer-accounts', label: 'nav.insurer_accounts' },
           { to: '/admin/statistics', label: 'nav.statistics' },
           { to: '/admin/jobs', label: 'nav.jobs' },
         ],
       },
     ];
+  }
+  if (role === 'insurer') {
+    return [{ label: null, links: [{ to: '/insurer', label: 'nav.portfolio' }] }];
   }
   const training: TMenuGroup = {
     label: 'nav.training_menu',

@@ -7,8 +7,9 @@ export const adminLoginMeta: OpenApiMeta = {
     method: 'POST',
     path: '/appuser/login',
     tags: ['Authentication'],
-    summary: 'Admin sign-in',
-    description: 'Only admin accounts; every failure answers 401 `login.failed`.',
+    summary: 'Back-office sign-in (admins and insurer accounts)',
+    description:
+      'Only admin and insurer accounts, always with a second factor (`totpRequired`); every failure answers 401 `login.failed`.',
   },
 };
 export const ZAdminLoginRequestSchema = ZLoginForm;

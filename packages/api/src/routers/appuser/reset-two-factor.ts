@@ -9,7 +9,8 @@ const meta: OpenApiMeta = {
     method: 'POST',
     path: '/appuser/{id}/reset-two-factor',
     tags: ['Admin'],
-    summary: 'Admins: reset another admin’s authenticator (lost phone); the next sign-in sets up a new one',
+    summary:
+      'Admins: reset another admin’s or an insurer account’s authenticator (lost phone); the next sign-in sets up a new one',
   },
 };
 

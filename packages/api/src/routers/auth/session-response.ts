@@ -34,7 +34,9 @@ export const ZTotpChallengeResponse = z.object({
   challengeToken: z.string().describe('Send with the code to …/login-totp within 5 minutes'),
   setupRequired: z
     .boolean()
-    .describe('An admin without an authenticator yet: get the QR code from /appuser/totp-enrolment first'),
+    .describe(
+      'An admin or insurer account without an authenticator yet: get the QR code from /appuser/totp-enrolment first',
+    ),
 });
 
 export const ZLoginResponse = z.union([ZSessionResponse, ZFirstLoginResponse, ZTotpChallengeResponse]);

@@ -1,4 +1,5 @@
 import { exportCompanyData } from '@portal/core';
+import { ZRole } from '@portal/validators';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { authedProcedure } from '../../trpc.ts';
@@ -40,7 +41,7 @@ export const exportCompanyProcedure = authedProcedure
           firstname: z.string(),
           lastname: z.string(),
           email: z.string(),
-          role: z.enum(['admin', 'employer', 'manager', 'employee']),
+          role: ZRole,
           active: z.boolean(),
           locked: z.boolean(),
           lang: z.enum(['de', 'en']),

@@ -1,0 +1,41 @@
+import type { TTranslate } from '@portal/i18n';
+import { spreadsheetCsv } from '@portal/validators/spreadsheet-csv';
+import { formatDate } from '../../lib/format-date.ts';
+import type { TPortfolioRow } from './portfolio-table.tsx';
+
+/**
+ * The portfolio as a CSV file: one row per policy with the columns of the page, figures as plain
+ * numbers and dates as the page writes them. Company names are typed by customers, so the shared
+ * writer turns a cell that would run as a formula into text (OWASP "CSV Injection").
+ */
+export function portfolioCsv(rows: readonly TPortfolioRow[], t: TTranslate): string {
+  const date = (value: string | null) => (value ? formatDate(value) : '');
+  return spreadsheetCsv([
+    [
+      t('insurer.col_policy'),
+      t('insurer.col_company'),
+      t('insurer.col_avv'),
+      t('insurer.csv_avv_date'),
+      t('insurer.col_learners'),
+      t('insurer.csv_assigned'),
+      t('insurer.csv_completed'),
+      t('insurer.csv_completion_percent'),
+      t('insurer.col_certificate'),
+      t('insurer.csv_valid_until'),
+      t('insurer.col_activity'),
+    ],
+    ...rows.map((row) => [
+      row.policyNumber,
+      row.companyName,
+      row.avvAccepted ? t('insurer.csv_yes') : t('insurer.csv_no'),
+      date(row.avvAcceptedAt),
+      row.learners,
+      row.assignedCourses,
+      row.completedCourses,
+      row.completionPercent,
+      t(`insurer.certificate_state_${row.certificate.state}`),
+      date(row.certificate.validUntil),
+      date(row.lastActivityAt),
+    ]),
+  ]);
+}

@@ -1,0 +1,146 @@
+import { readFile } from 'node:fs/promises';
+import { createAdminAccount, createInsurerAccount, createPolicy } from './support/db.ts';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectNoAxeViolations,
+  fillSignIn,
+  passTotp,
+  signIn,
+  test,
+} from './support/fixtures.ts';
+
+/**
+ * Issue 23 (ADR 035): the insurer's people. An admin creates an insurer account; the insurer signs
+ * in at the back office's door, sets up the authenticator, lands on the portfolio and finds a
+ * policy by its number and by its company's name, with company figures only; the admin deletes
+ * the account. On both databases.
+ */
+
+/** A policy number of this run: AS- and 10 digits, unique enough for parallel runs. */
+const policyNumber = () => `AS-9${String(Date.now()).slice(-8)}0`;
+
+test('an admin creates an insurer account; the insurer signs in with two factors and searches the portfolio', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const tag = Date.now().toString(36);
+  const number = policyNumber();
+  const companyName = await createPolicy(tag, number, 3);
+  // A second policy of the same number range: AVV open, and a name a spreadsheet would run.
+  const formulaNumber = `${number.slice(0, -1)}1`;
+  const formulaName = `=HYPERLINK("http://angriff.example";"Klick ${tag}")`;
+  await createPolicy(`${tag}-b`, formulaNumber, 0, { companyName: formulaName, avvAccepted: false });
+
+  await signIn(page, 'admin', { email: await createAdminAccount(`insurer-${tag}`) });
+  await page.getByRole('link', { name: 'Versicherer', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/insurer-accounts$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Zugänge des Versicherers' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const email = `versicherer.${tag}@example.com`;
+  const form = page.getByRole('form', { name: 'Zugang für den Versicherer anlegen' });
+  await form.getByLabel('Vorname').fill('Ines');
+  await form.getByLabel('Nachname').fill(`Prüfer ${tag}`);
+  await form.getByLabel('E-Mail').fill(email);
+  await form.getByLabel('Neues Passwort').fill(DEMO_PASSWORD);
+  await form.getByLabel('Passwort bestätigen').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Zugang anlegen' }).click();
+  await expect(page.getByText('Der Zugang wurde angelegt.')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('beim ersten Anmelden');
+
+  // The insurer, in a browser of its own: password, the authenticator's set-up, the first code.
+  const context = await browser.newContext();
+  const insurer = await context.newPage();
+  await insurer.goto('/admin/login');
+  await fillSignIn(insurer, email, DEMO_PASSWORD);
+  await passTotp(insurer, email);
+  await expect(insurer).toHaveURL(/\/insurer$/);
+  await expect(insurer.getByRole('heading', { level: 1, name: 'Portfolio der Versicherungsnehmer' })).toBeVisible();
+  await expect(insurer.getByRole('link', { name: 'Portfolio', exact: true })).toBeVisible();
+
+  const search = insurer.getByRole('searchbox', { name: 'Versicherungsnummer oder Unternehmen' });
+  await search.fill(number);
+  const policy = insurer.getByRole('row').filter({ hasText: number });
+  await expect(policy).toHaveCount(1);
+  await expect(policy).toContainText(companyName);
+  await expect(policy).toContainText('75 % (3 von 4 Schulungen)');
+  await expect(policy).toContainText('akzeptiert am');
+  await expect(policy).toContainText('keiner');
+  // Company figures only: the learner's name appears nowhere.
+  await expect(insurer.getByRole('main')).not.toContainText(`Lernfeld-${tag}`);
+  await expect(insurer.getByRole('main')).not.toContainText(`learner.${tag}`);
+  await expectNoAxeViolations(insurer);
+
+  // Both policies by the start of their number; then the AVV filter leaves the open one.
+  await search.fill(number.slice(0, -1));
+  await expect(insurer.getByRole('row').filter({ hasText: number.slice(0, -1) })).toHaveCount(2);
+  await insurer.getByLabel('AVV', { exact: true }).selectOption({ label: 'offen' });
+  await expect(insurer.getByRole('row').filter({ hasText: number.slice(0, -1) })).toHaveCount(1);
+  await expect(insurer.getByRole('row').filter({ hasText: formulaNumber })).toContainText(formulaName);
+  await insurer.getByLabel('AVV', { exact: true }).selectOption({ label: 'Alle' });
+  await insurer.getByLabel('Versicherungsnachweis', { exact: true }).selectOption({ label: 'keiner' });
+  await expect(insurer.getByRole('row').filter({ hasText: number.slice(0, -1) })).toHaveCount(2);
+  await insurer.getByLabel('Versicherungsnachweis', { exact: true }).selectOption({ label: 'gültig' });
+  await expect(insurer.getByText('Kein Versicherungsnehmer passt zu diesen Filtern.')).toBeVisible();
+  await insurer.getByLabel('Versicherungsnachweis', { exact: true }).selectOption({ label: 'Alle' });
+
+  // The CSV of the filtered list: both policies, the formula neutralised.
+  await expect(insurer.getByRole('row').filter({ hasText: number.slice(0, -1) })).toHaveCount(2);
+  const [download] = await Promise.all([
+    insurer.waitForEvent('download'),
+    insurer.getByRole('button', { name: 'Als CSV exportieren' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^portfolio_\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = await readFile(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+  expect(lines[0]).toMatch(/^Versicherungsnummer;Unternehmen;AVV;AVV akzeptiert am;Lernende;/);
+  expect(lines).toHaveLength(3);
+  const day = /\d{2}\.\d{2}\.\d{4}/.source;
+  expect(lines[1]).toMatch(new RegExp(`^${number};Police ${tag} GmbH;ja;${day};1;4;3;75;keiner;;${day}$`));
+  expect(lines[2]).toBe(
+    `${formulaNumber};"'=HYPERLINK(""http://angriff.example"";""Klick ${tag}"")";nein;;1;4;0;0;keiner;;`,
+  );
+  await expect(insurer.getByText('Der Export ist fehlgeschlagen.')).toHaveCount(0);
+  await search.fill('Gibt es nicht');
+  await expect(insurer.getByText('Keine Versicherungsnehmer passen zu „Gibt es nicht“.')).toBeVisible();
+
+  // The admin removes the account; the insurer's session ends with it.
+  await page.reload();
+  await expect(row).toContainText('eingerichtet');
+  await row.getByRole('button', { name: /^Löschen/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Bestätigung').fill('DELETE');
+  await dialog.getByRole('button', { name: 'Löschen' }).click();
+  await expect(page.getByText('Der Zugang wurde gelöscht.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await insurer.reload();
+  await expect(insurer).toHaveURL(/\/admin\/login/);
+  await context.close();
+});
+
+test('the portfolio in English, switched to by an insurer whose authenticator is set up', async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = `en${Date.now().toString(36)}`;
+  const number = policyNumber();
+  const companyName = await createPolicy(tag, number, 0);
+  const email = await createInsurerAccount(tag);
+  await page.goto('/admin/login');
+  await fillSignIn(page, email, DEMO_PASSWORD);
+  await passTotp(page, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Portfolio der Versicherungsnehmer' })).toBeVisible();
+  // Unlike admins, the insurer's people may switch to English; the choice is saved to the account.
+  await page.getByRole('radio', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Policyholder portfolio' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Policyholder portfolio' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Policy number or company' }).fill(number);
+  const policy = page.getByRole('row').filter({ hasText: number });
+  await expect(policy).toContainText(companyName);
+  await expect(policy).toContainText('0 % (0 of 4 trainings)');
+  await expect(policy).toContainText('none yet');
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,2 @@
+export * from './portfolio.ts';
+export * from './portfolio-cursor.ts';

@@ -8,6 +8,7 @@ import {
   createAdminWithoutTotp,
   createCertificate,
   createCompany,
+  createInsurerAccount,
   createLearner,
   inviteEmployee,
   userByEmail,
@@ -39,9 +40,9 @@ import { appRoutePaths } from './support/route-table.ts';
 // The role tests spread over the workers; each role still signs in once (storageStateFor).
 test.describe.configure({ mode: 'parallel' });
 
-type TRole = 'anonymous' | 'employee' | 'manager' | 'employer' | 'admin';
-const ROLES: readonly TRole[] = ['anonymous', 'employee', 'manager', 'employer', 'admin'];
-const SIGNED_IN: readonly TRole[] = ['employee', 'manager', 'employer', 'admin'];
+type TRole = 'anonymous' | 'employee' | 'manager' | 'employer' | 'admin' | 'insurer';
+const ROLES: readonly TRole[] = ['anonymous', 'employee', 'manager', 'employer', 'admin', 'insurer'];
+const SIGNED_IN: readonly TRole[] = ['employee', 'manager', 'employer', 'admin', 'insurer'];
 const CUSTOMERS: readonly TRole[] = ['employee', 'manager', 'employer'];
 const EVERYONE = ROLES;
 
@@ -62,6 +63,7 @@ const ACCOUNTS = {
   employee: (lang: TLocale) => `a11y.learner.${lang}@example.com`,
   employer: 'boss.a11y@example.com',
   admin: 'a11y', // createAdminAccount tag; the address is read back from the database
+  insurer: 'a11y-insurer', // createInsurerAccount tag
 } as const;
 
 type TCourseFile = {
@@ -344,6 +346,28 @@ const COVERAGE: Record<string, TCoverage> = {
     },
   ],
   '/admin/upload': simple(['admin'], '/admin/upload'),
+  '/admin/insurer-accounts': [
+    {
+      roles: ['admin'],
+      visit: async (v) => {
+        await v.open('/admin/insurer-accounts');
+        const remove = v.page.getByRole('button', { name: new RegExp(`^${v.t('admins.delete')}: Ines Versicherer$`) });
+        await v.checkDialog(remove, 'delete dialog');
+      },
+    },
+  ],
+  '/insurer': [
+    {
+      roles: ['insurer'],
+      visit: async (v) => {
+        await v.open('/insurer');
+        // A filter that leaves nothing: the empty state.
+        await v.page.getByLabel(v.t('insurer.col_certificate'), { exact: true }).selectOption('expired');
+        await expect(v.page.getByText(v.t('insurer.empty_filter'))).toBeVisible();
+        await v.check('nothing matches the filters');
+      },
+    },
+  ],
 
   '/*': [
     { roles: EVERYONE, visit: (v) => v.open('/no-such-page') },
@@ -415,6 +439,21 @@ function storageState(browser: Browser, role: TRole, lang: TLocale): Promise<str
     case 'manager':
       // The demo manager: a full staff list, dashboard figures, six courses done (a certificate).
       return storageStateFor(browser, role, (page) => signInAndWait(page, 'manager', DEMO.manager));
+    case 'insurer': {
+      let email = '';
+      return storageStateFor(
+        browser,
+        role,
+        async (page) => {
+          await page.goto('/admin/login');
+          await fillSignIn(page, email, DEMO_PASSWORD);
+          await passTotp(page, email);
+        },
+        async () => {
+          email = await createInsurerAccount(ACCOUNTS.insurer);
+        },
+      );
+    }
     case 'admin': {
       let email = '';
       return storageStateFor(

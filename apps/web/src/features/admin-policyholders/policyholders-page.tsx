@@ -1,6 +1,7 @@
 import type { TMessageKey } from '@portal/i18n';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SortHeader } from '../../components/sort-header.tsx';
 import { formatDate } from '../../lib/format-date.ts';
@@ -22,31 +23,6 @@ const COLUMNS: { sort: TPolicyholderSort; label: TMessageKey }[] = [
   { sort: 'progress', label: 'policyholders.col_progress' },
   { sort: 'registered', label: 'policyholders.col_registered' },
 ];
-
-function FilterSelect<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: T;
-  options: { value: T; label: string }[];
-  onChange: (value: T) => void;
-}) {
-  return (
-    <label className="field">
-      <span>{label}</span>
-      <select className="input" value={value} onChange={(event) => onChange(event.target.value as T)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /**
  * `/admin/policyholders`: every customer, loaded 1000 at a time (spec §7), then searched,

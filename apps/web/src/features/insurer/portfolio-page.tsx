@@ -1,38 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button, Input, Label, SearchField } from 'react-aria-components';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { portfolioFilter, portfolioInput, type TPortfolioView } from './portfolio-query.ts';
 import { PortfolioTable } from './portfolio-table.tsx';
 import { usePortfolioExport } from './use-portfolio-export.ts';
-
-function FilterSelect<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: T;
-  options: { value: T; label: string }[];
-  onChange: (value: T) => void;
-}) {
-  // Labelled by `for`, not by wrapping: a wrapping label would add the chosen option to the name.
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} className="input" value={value} onChange={(event) => onChange(event.target.value as T)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /**
  * `/insurer`: the insurer's portfolio (issue 23, ADR 035). Every policyholder by policy number with

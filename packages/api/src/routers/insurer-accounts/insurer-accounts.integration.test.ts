@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
   createTestDb,
+  OTHER_STRONG_PASSWORD,
+  outboxFor,
   STRONG_PASSWORD,
   seedAdmin,
   seedEmployer,
@@ -10,6 +12,7 @@ import {
   sessionFor,
   type TSeededUser,
   type TTestDb,
+  tokenFromText,
   totpCode,
   uniqueEmail,
 } from '../../test/test-db.ts';
@@ -149,6 +152,29 @@ describe('insurer accounts', () => {
       expect((await errorOf(caller.insurerAccounts.delete({ id }))).shape.data.httpStatus).toBe(404);
     }
     expect(await t.db.select({ id: users.id }).from(users).where(eq(users.id, employer.id))).toHaveLength(1);
+  });
+
+  it('a forgotten password is reset at the back office’s door only, with an admin-side link', async () => {
+    const insurer = await seedInsurer(t.db);
+    const resetMails = async () => (await outboxFor(t.db, insurer.email)).filter((mail) => mail.template === 'reset');
+    await callerFor(t.db, { ip: freshIp() }).caller.employee.reset({ email: insurer.email });
+    expect(await resetMails()).toHaveLength(0);
+    await callerFor(t.db, { ip: freshIp() }).caller.appuser.reset({ email: insurer.email });
+    const [mail] = await resetMails();
+    const token = tokenFromText(mail?.text ?? '', '/admin/recovery-password/');
+    const customerDoor = callerFor(t.db, { ip: freshIp() });
+    const wrongDoor = await customerDoor.errorOf(
+      customerDoor.caller.employee.resetPassword({ token, newPassword: OTHER_STRONG_PASSWORD }),
+    );
+    expect(wrongDoor.shape.data.messageKey).toBe('recovery_password.invalid_link');
+    await callerFor(t.db, { ip: freshIp() }).caller.appuser.resetPassword({
+      token,
+      newPassword: OTHER_STRONG_PASSWORD,
+    });
+    const door = callerFor(t.db, { ip: freshIp() });
+    expect(await door.caller.appuser.login({ email: insurer.email, password: OTHER_STRONG_PASSWORD })).toMatchObject({
+      totpRequired: true,
+    });
   });
 
   it('an admin resets a lost authenticator; the next sign-in sets up a new one', async () => {

@@ -10,9 +10,12 @@
  * throwaway cluster with production durability, the load file copied in with
  * `db:copy-to-postgres`'s code (its time is the pilot-move figure of docs/operations.md), and the
  * same calls. BENCH_DATABASE=sqlite or =postgres runs one of them. Run with `npm run bench`.
+ *
+ * On the same data, the insurer's portfolio (issue 23: "first page and the list call under 300 ms
+ * p95 over 20,000 policyholders on both databases"): the first page, a search and the filters.
  */
 import { spawnSync } from 'node:child_process';
-import { defaultStatsPeriod, overallStats } from '@portal/core';
+import { defaultStatsPeriod, overallStats, portfolioPage } from '@portal/core';
 import { ensureLoadDatabase, FULL_LOAD_SIZE, LOAD_DATABASE_FILE } from '@portal/core/load-data';
 import { closeDatabase, migrateDatabase, openDatabase, type TDatabase } from '@portal/db';
 import { copyIntoNewDatabase, startDurableCluster } from './support/bench-postgres.ts';
@@ -97,6 +100,23 @@ async function measure(database: string, db: TDatabase) {
     ['last 12 months (monthly series)', defaultStatsPeriod(now)],
     ['last 30 days (weekly series)', { from: monthAgo, to: today }],
   ];
+  const portfolio: [string, Parameters<typeof portfolioPage>[1]][] = [
+    ['portfolio: first page of 50', { limit: 50 }],
+    ['portfolio: search by number', { limit: 50, search: 'AS-10000' }],
+    ['portfolio: search by name', { limit: 50, search: 'gmbh 12' }],
+    ['portfolio: AVV open', { limit: 50, avv: 'open' }],
+    ['portfolio: proof valid', { limit: 50, certificate: 'valid' }],
+    ['portfolio: proof none', { limit: 50, certificate: 'none' }],
+    ['portfolio: list call, 200 rows', { limit: 200 }],
+  ];
+  for (const [label, query] of portfolio) {
+    const { median, p95, cpu } = await timings(() => portfolioPage(db, query, now));
+    const verdict = p95 < TARGET_MS ? 'under' : 'OVER';
+    console.log(
+      `  ${database.padEnd(10)} ${label.padEnd(34)} median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms ` +
+        `(CPU median ${cpu.toFixed(1)} ms; ${verdict} the ${TARGET_MS} ms target)`,
+    );
+  }
   for (const [label, period] of cases) {
     const { median, p95, cpu } = await timings(() => overallStats(db, period));
     const verdict = median < TARGET_MS && p95 < TARGET_MS ? 'under' : 'OVER';

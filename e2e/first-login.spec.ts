@@ -18,7 +18,9 @@ test('an invited employee sets a password through /login/{token} and is signed i
   await expect(submit).toBeDisabled();
   await page.getByText('Ich habe die Datenschutzhinweise gelesen und akzeptiere sie.').click();
   await submit.click();
-  await expect(page).toHaveURL('/trainings');
+  // Setting the password hashes it (argon2) and opens a session; on the 2-core CI machine with two
+  // server processes and a second test worker that once took longer than the default 5 s.
+  await expect(page).toHaveURL('/trainings', { timeout: 15_000 });
 
   await page.goto('/logout');
   await page.goto(path);

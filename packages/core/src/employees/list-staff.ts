@@ -16,7 +16,7 @@ import {
   users,
 } from '@portal/db';
 import { berlinDay } from '@portal/validators';
-import { type TSqlWrapper, textAsSqlite } from './text-as-sqlite.ts';
+import { escapeLike, type TSqlWrapper, textAsSqlite } from './text-as-sqlite.ts';
 
 export const STAFF_SORTS = ['lastname', 'firstname', 'email', 'role', 'status', 'progress'] as const;
 export type TStaffSort = (typeof STAFF_SORTS)[number];
@@ -46,9 +46,6 @@ export interface TStaffRow {
   /** A current or planned absence (ADR 033), calendar days. */
   absence: { startsOn: string; endsOn: string } | null;
 }
-
-/** `%`, `_` and `\` in a search are literal characters, not patterns. */
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * The company's people for `/users`: search over name and email, sort and page in SQL, so a

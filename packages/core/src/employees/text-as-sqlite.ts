@@ -11,3 +11,6 @@ export type TSqlWrapper = NonNullable<Parameters<typeof and>[number]>;
  */
 export const textAsSqlite = (db: TDb, column: TSqlWrapper) =>
   dialectOf(db) === 'postgres' ? sql`(${column} collate "C")` : sql`${column}`;
+
+/** `%`, `_` and `\` in a search are literal characters, not patterns (with `escape '\'`). */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -1,4 +1,5 @@
-import { dialectOf, rawRows, type SQL, sql, type TDb } from '@portal/db';
+import { rawRows, type SQL, sql, type TDb } from '@portal/db';
+import { escapeLike, textAsSqlite } from '../employees/text-as-sqlite.ts';
 import { DomainError } from '../errors.ts';
 import { decodePortfolioCursor, encodePortfolioCursor } from './portfolio-cursor.ts';
 
@@ -44,7 +45,6 @@ interface TRawRow {
   lastActivityAt: number | string | null;
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 const isoOrNull = (value: number | string | null) => (value === null ? null : new Date(Number(value)).toISOString());
 
 /**
@@ -57,8 +57,7 @@ function searchCondition(db: TDb, search: string | undefined): SQL {
   if (term === '') return sql`true`;
   const digits = /^(?:as-?)?(\d{1,10})$/i.exec(term);
   if (digits) return sql`c.insurance_number like ${`AS-${digits[1]}%`}`;
-  const name = dialectOf(db) === 'postgres' ? sql`(c.company_name collate "C")` : sql`c.company_name`;
-  return sql`lower(${name}) like ${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`;
+  return sql`lower(${textAsSqlite(db, sql`c.company_name`)}) like ${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`;
 }
 
 /** The newest company certificate of `c` that is not revoked: its `valid_until`, or null. */

@@ -1,3 +1,4 @@
+import type { RouterInputs } from '@portal/api';
 import { PORTFOLIO_PAGE_SIZE } from '../../lib/page-sizes.ts';
 
 /** What the portfolio shows: a search and the two filters (`all` is no filter). */
@@ -7,12 +8,8 @@ export interface TPortfolioView {
   certificate: 'all' | 'valid' | 'expired' | 'none';
 }
 
-/** The list call's filter for a view: an empty search and `all` are left out. */
-export type TPortfolioFilter = {
-  search?: string;
-  avv?: 'accepted' | 'open';
-  certificate?: 'valid' | 'expired' | 'none';
-};
+/** The list call's filter for a view (its input without the paging): an empty search and `all` are left out. */
+export type TPortfolioFilter = Omit<RouterInputs['insurer']['policies'], 'limit' | 'cursor'>;
 
 export function portfolioFilter(view: TPortfolioView): TPortfolioFilter {
   return {

@@ -7,6 +7,7 @@ import { type Context, Hono } from 'hono';
 import { devRoutes } from './dev/dev-routes.ts';
 import { adminUploadRoutes } from './http/admin-upload.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
+import { apiKeyCalls, apiKeyOf } from './http/api-key-calls.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { certificateFileRoutes } from './http/certificate-files.ts';
 import { clientIpResolver } from './http/client-ip.ts';
@@ -37,7 +38,7 @@ export function createApp({ db, config, logger, webDist, isDraining = () => fals
   const makeContext = createContextFactory({ db, config });
   const clientIp = clientIpResolver(config.TRUST_PROXY);
   const createContext = (c: Context, via: 'rest' | 'trpc', setHeader: (name: string, value: string) => void) =>
-    makeContext({ req: c.req.raw, ip: clientIp(c), via, setHeader });
+    makeContext({ req: c.req.raw, ip: clientIp(c), via, setHeader, apiKey: apiKeyOf(c.req.raw) });
   const onError = (path: string | undefined, error: Error) =>
     logger.error(`procedure ${path ?? '?'} failed: ${error.message}`, error.cause ?? error);
 
@@ -74,6 +75,8 @@ export function createApp({ db, config, logger, webDist, isDraining = () => fals
   // Large reads (a course with its exercises) go out gzip-compressed (compress-large-reads.ts).
   app.use('/trpc/*', compressLargeReads);
   app.use('/api/*', compressLargeReads);
+  // Insurer API keys: refused when revoked or expired, limited per key, every call audited (ADR 035).
+  app.use('/api/*', apiKeyCalls({ db, callsPerMinute: config.API_KEY_CALLS_PER_MINUTE, clientIp }));
   app.all('/trpc/*', (c) =>
     fetchRequestHandler({
       endpoint: '/trpc',

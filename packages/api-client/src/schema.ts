@@ -1510,11 +1510,66 @@ export interface paths {
     };
     /**
      * Insurer: the policyholders by policy number with their company-level training status, cursor-paged
-     * @description Policy-number order; `nextCursor` continues after the last row, so a policyholder added meanwhile appears in its place. A search that looks like the start of a policy number (AS-47, 4711) matches numbers that begin with it; other text matches company names.
+     * @description Takes an insurer API key (or an insurer’s session). Policy-number order; `nextCursor` continues after the last row, so a policyholder added meanwhile appears in its place. A search that looks like the start of a policy number (AS-47, 4711) matches numbers that begin with it; other text matches company names.
      */
     get: operations['insurer-policies'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurer/policies/{policyNumber}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Insurer: the company-level training status of one policy, with due and overdue counts as of now
+     * @description Takes an insurer API key (or an insurer’s session). A number that is not `AS-` and 10 digits answers 400, one that no policyholder gave 404. The policy number is typed by the policyholder, so more than one company may have given it: each is a row of `policyholders`.
+     */
+    get: operations['insurer-policy'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Admins: the insurer’s API keys, newest first (never their secrets) */
+    get: operations['apiKeys-list'];
+    put?: never;
+    /** Admins: create a read-only API key for the insurer’s systems; the answer shows its secret this once */
+    post: operations['apiKeys-create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api-keys/{id}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Admins: revoke an API key; every server process refuses it from the next call on */
+    post: operations['apiKeys-revoke'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8688,6 +8743,343 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Too many calls with this API key in this minute (see the Retry-After header) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RestError'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'insurer-policy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description AS- and 10 digits */
+        policyNumber: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            policyNumber: string;
+            /** @description When the due and overdue counts were taken */
+            countedAt: string;
+            policyholders: {
+              companyId: string;
+              policyNumber: string;
+              companyName: string;
+              avvAccepted: boolean;
+              avvAcceptedAt: string | null;
+              learners: number;
+              assignedCourses: number;
+              completedCourses: number;
+              completionPercent: number;
+              certificate: {
+                /** @enum {string} */
+                state: 'valid' | 'expired' | 'none';
+                validUntil: string | null;
+              };
+              lastActivityAt: string | null;
+              /** @description Learners with an overdue course (absent people not counted) */
+              overdue: number;
+              /** @description Learners with a course due within the company’s reminder days */
+              dueSoon: number;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Too many calls with this API key in this minute (see the Retry-After header) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RestError'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'apiKeys-list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: string;
+              name: string;
+              /** @description The start of the key, to tell keys apart */
+              prefix: string;
+              /** @constant */
+              scope: 'insurer:read';
+              /** @enum {string} */
+              state: 'active' | 'revoked' | 'expired';
+              createdAt: string;
+              createdByName: string | null;
+              expiresAt: string | null;
+              revokedAt: string | null;
+              /** @description Moves at most once a minute */
+              lastUsedAt: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'apiKeys-create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @description The last day (German time) the key works, YYYY-MM-DD; none: until revoked */
+          expiresOn?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            key: {
+              id: string;
+              name: string;
+              /** @description The start of the key, to tell keys apart */
+              prefix: string;
+              /** @constant */
+              scope: 'insurer:read';
+              /** @enum {string} */
+              state: 'active' | 'revoked' | 'expired';
+              createdAt: string;
+              createdByName: string | null;
+              expiresAt: string | null;
+              revokedAt: string | null;
+              /** @description Moves at most once a minute */
+              lastUsedAt: string | null;
+            };
+            /** @description Authorization: Bearer <token>; shown once */
+            token: string;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'apiKeys-revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            revoked: true;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
         };
       };
       /** @description Internal server error */

@@ -1,4 +1,11 @@
-import { type TConfig, type TSessionInfo, type TSessionUser, validateSessionToken } from '@portal/core';
+import {
+  looksLikeApiKey,
+  type TApiKeyCaller,
+  type TConfig,
+  type TSessionInfo,
+  type TSessionUser,
+  validateSessionToken,
+} from '@portal/core';
 import { isDatabaseUnavailable, type TDatabase } from '@portal/db';
 import { createTranslator, localeFromAcceptLanguage, type TLocale, type TTranslate } from '@portal/i18n';
 import { TRPCError } from '@trpc/server';
@@ -13,6 +20,11 @@ export interface TRequestAdapter {
   /** 'rest' for /api (trpc-to-openapi), 'trpc' for /trpc (the web app). */
   via: 'rest' | 'trpc';
   setHeader: (name: string, value: string) => void;
+  /**
+   * The insurer API key of this request, resolved (and rate-limited, and refused when revoked or
+   * expired) by the `/api` layer before the call (apps/server/src/http/api-key-calls.ts).
+   */
+  apiKey?: TApiKeyCaller | null;
 }
 
 export interface TContext {
@@ -25,6 +37,13 @@ export interface TContext {
   via: 'rest' | 'trpc';
   session: TSessionInfo | null;
   user: TSessionUser | null;
+  /** The insurer's system calling with an API key (ADR 035); `user` and `session` are then null. */
+  apiKey: TApiKeyCaller | null;
+  /**
+   * An API key was sent (`Bearer pk_…`). Only the calls built on `insurerReadProcedure` take one;
+   * every other call answers 403 `api_key.scope`, so that a client developer sees why.
+   */
+  apiKeyPresented: boolean;
   /** Whether the caller's company has an accepted AVV (spec §4), read together with the session. */
   companyAvvAccepted: boolean;
   /** Set when a cookie-authenticated request fails the CSRF rule; authed procedures refuse it. */
@@ -91,7 +110,9 @@ export function createContextFactory(deps: { db: TDatabase; config: TConfig }): 
     const authorization = req.headers.get('authorization');
     const bearer = authorization?.replace(/^Bearer\s+/i, '').trim() || undefined;
     const cookieToken = readCookie(req.headers.get('cookie'), cookieName);
-    const token = bearer ?? cookieToken;
+    // A key is never a session token: it is resolved by the /api layer, or (on /trpc) not at all.
+    const apiKeyPresented = bearer !== undefined && looksLikeApiKey(bearer);
+    const token = apiKeyPresented ? undefined : (bearer ?? cookieToken);
     const resolved = token ? await validateSessionToken(deps.db, token).catch(unavailableAsTrpc) : null;
     const site = req.headers.get('sec-fetch-site');
     const origin = req.headers.get('origin');
@@ -111,6 +132,8 @@ export function createContextFactory(deps: { db: TDatabase; config: TConfig }): 
       via: adapter.via,
       session: resolved?.session ?? null,
       user: resolved?.user ?? null,
+      apiKey: apiKeyPresented ? (adapter.apiKey ?? null) : null,
+      apiKeyPresented,
       companyAvvAccepted: resolved?.companyAvvAccepted ?? false,
       csrfRejected,
       changeByGetUnproven,

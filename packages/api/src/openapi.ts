@@ -51,13 +51,40 @@ export function buildOpenApiDocument(baseUrl: string): TOpenApiDocument {
     baseUrl: `${baseUrl}/api`,
     description:
       'REST layer generated from the tRPC procedures. Authenticate with `Authorization: Bearer <token>` from a login answer. Send `Accept-Language: de` or `en`. Errors answer `{ success: false, code, message, messageKey, issues }`; a missing or expired session answers 401 with code `AUTHORIZATION_REQUIRED`.',
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    securitySchemes: {
+      bearer: { type: 'http', scheme: 'bearer', description: 'A session token from a login answer' },
+      apiKey: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'pk_<id>_<secret>',
+        description:
+          'An insurer API key, created by the provider’s admins: read-only, for the calls under /insurer/ only (ADR 035). Rate-limited per key; over the limit the call answers 429 with Retry-After.',
+      },
+    },
   });
+  // trpc-to-openapi gives every protected call all schemes; only the insurer's read calls take a key.
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item ?? {})) {
+      if (typeof operation === 'object' && operation && 'security' in operation) operation.security = [{ bearer: [] }];
+    }
+  }
   for (const procedure of Object.values(appRouter._def.procedures)) {
     const meta = (procedure as unknown as { _def: { meta?: TProcedureMeta } })._def.meta;
-    if (!meta?.public || !meta.openapi) continue;
+    if (!meta?.openapi || !(meta.public || meta.apiKey)) continue;
     const operation = document.paths?.[meta.openapi.path]?.[meta.openapi.method.toLowerCase() as 'get'];
-    if (operation) operation.security = [];
+    if (!operation) continue;
+    if (meta.public) operation.security = [];
+    // Either a session (an insurer's person) or a key (the insurer's system).
+    if (meta.apiKey) {
+      operation.security = [{ bearer: [] }, { apiKey: [] }];
+      operation.responses = {
+        ...operation.responses,
+        '429': {
+          description: 'Too many calls with this API key in this minute (see the Retry-After header)',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/RestError' } } },
+        },
+      };
+    }
   }
   const schemas = document.components?.schemas ?? {};
   // The contract under its own name too, for the answers of the plain routes (openapi-document.ts).

@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { absencesRouter } from './routers/absences/router.ts';
 import { adminRouter } from './routers/admin/router.ts';
+import { apiKeysRouter } from './routers/api-keys/router.ts';
 import { appuserRouter } from './routers/appuser/router.ts';
 import { authRouter } from './routers/auth/router.ts';
 import { certificatesRouter } from './routers/certificates/router.ts';
@@ -36,6 +37,7 @@ export const appRouter = createTRPCRouter({
   absences: absencesRouter,
   insurerAccounts: insurerAccountsRouter,
   insurer: insurerRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -34,7 +34,13 @@ const translateIssues = (error: ZodError, t: TTranslate): TIssue[] =>
  * `insurerOnly` by `insurerProcedure`) so tests can find every such procedure without a hand-kept list, and `public` set by `publicProcedure` so
  * the OpenAPI document declares that such a call needs no sign-in (openapi.ts).
  */
-export type TProcedureMeta = OpenApiMeta & { adminOnly?: boolean; insurerOnly?: boolean; public?: boolean };
+export type TProcedureMeta = OpenApiMeta & {
+  adminOnly?: boolean;
+  insurerOnly?: boolean;
+  public?: boolean;
+  /** Set by `insurerReadProcedure`: the call takes an insurer API key too (ADR 035). */
+  apiKey?: boolean;
+};
 
 const fallbackTranslate = createTranslator('de');
 
@@ -97,7 +103,14 @@ function translated<TResult extends { ok: boolean; error?: { cause?: unknown } }
 export const databaseUnavailable = (cause: unknown) =>
   new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'errors.unavailable', cause });
 
-const translateDomainErrors = t.middleware(async ({ next }) => translated(await next()));
+/** An API key on a call that does not take one: 403 with its own message (ADR 035). */
+const keyOutOfScope = () => new TRPCError({ code: 'FORBIDDEN', message: 'api_key.scope' });
+
+const translateDomainErrors = t.middleware(async ({ ctx, next }) => {
+  // A public call (sign-in, /verify) needs no key, and a key does not make it anything else.
+  if (ctx.apiKeyPresented) throw keyOutOfScope();
+  return translated(await next());
+});
 
 const authorizationRequired = () => new TRPCError({ code: 'UNAUTHORIZED', message: 'errors.AUTHORIZATION_REQUIRED' });
 /** Wrong role and foreign ids answer like a missing thing (DECISIONS.md tenancy). */
@@ -126,6 +139,7 @@ type TSignedIn = { user: NonNullable<TContext['user']>; session: NonNullable<TCo
 
 /** A signed-in caller (and a cookie-authenticated write that passes the CSRF rule). */
 function signedIn(ctx: TContext): TSignedIn {
+  if (ctx.apiKeyPresented) throw keyOutOfScope();
   if (ctx.csrfRejected) throw new TRPCError({ code: 'FORBIDDEN', message: 'errors.CSRF' });
   if (!ctx.user || !ctx.session) throw authorizationRequired();
   return { user: ctx.user, session: ctx.session };
@@ -152,6 +166,24 @@ export const employerProcedure = roleProcedure('employer');
  * meta; the REST matrix checks that its answers name no learner and that it writes nothing.
  */
 export const insurerProcedure = roleProcedure('insurer').meta({ insurerOnly: true });
+
+/** Who reads the insurer's calls: a signed-in insurer, or the insurer's system with its key. */
+export type TInsurerReader = { kind: 'person'; userId: string } | { kind: 'key'; keyId: string };
+
+/**
+ * The insurer's read calls that its systems may make with an API key as well as its people with
+ * a session (ADR 035): the portfolio list and the single policy. The key was resolved, limited and
+ * audited by the /api layer; a key sent to /trpc is not resolved and answers `api_key.scope`.
+ */
+export const insurerReadProcedure = t.procedure
+  .use(
+    guarded((ctx): { reader: TInsurerReader } => {
+      if (ctx.apiKey) return { reader: { kind: 'key', keyId: ctx.apiKey.id } };
+      if (ctx.apiKeyPresented) throw keyOutOfScope();
+      return { reader: { kind: 'person', userId: inRole(ctx, ['insurer']).user.id } };
+    }),
+  )
+  .meta({ insurerOnly: true, apiKey: true });
 
 /**
  * Spec §4: until the policyholder has accepted the AVV, the company's actions are blocked, for

@@ -114,6 +114,8 @@ export const ZConfig = z
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
     /** How often each process's job runner looks for due jobs (ADR 032). */
     JOB_RUNNER_INTERVAL_MS: z.coerce.number().int().min(50).default(15_000),
+    /** Calls per minute one API key may make, over all server processes together (ADR 035). */
+    API_KEY_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
     /**
      * 32 random bytes, base64 (`openssl rand -base64 32`): seals the TOTP secrets in the database
      * (ADR 026). Keep it apart from the backups; without the same key no second factor opens.

@@ -1,4 +1,5 @@
 export * from './admin/index.ts';
+export * from './api-keys/index.ts';
 export * from './audit/audit.ts';
 export * from './auth/change-password.ts';
 export * from './auth/first-login.ts';

@@ -39,6 +39,7 @@ export let reminderSettings: typeof postgres.reminderSettings;
 export let absences: typeof postgres.absences;
 export let reminderLog: typeof postgres.reminderLog;
 export let courseCycles: typeof postgres.courseCycles;
+export let apiKeys: typeof postgres.apiKeys;
 
 function assign(from: typeof postgres): void {
   companies = from.companies;
@@ -69,6 +70,7 @@ function assign(from: typeof postgres): void {
   absences = from.absences;
   reminderLog = from.reminderLog;
   courseCycles = from.courseCycles;
+  apiKeys = from.apiKeys;
 }
 // The embedded default, until a PostgreSQL database is opened.
 assign(sqlite as unknown as typeof postgres);

@@ -32,6 +32,8 @@ export function adminUploadRoutes(createContext: (c: Context) => TContext | Prom
     const ctx = await createContext(c);
     const fail = (status: TStatus, code: string, messageKey: TMessageKey) =>
       c.json({ success: false, code, message: ctx.t(messageKey), messageKey, issues: null }, status);
+    // An insurer API key opens the insurer's calls only (ADR 035).
+    if (ctx.apiKeyPresented) return fail(403, 'FORBIDDEN', 'api_key.scope');
     if (ctx.csrfRejected) return fail(403, 'FORBIDDEN', 'errors.CSRF');
     if (!ctx.user) return fail(401, 'AUTHORIZATION_REQUIRED', 'errors.AUTHORIZATION_REQUIRED');
     const admin = ctx.user;

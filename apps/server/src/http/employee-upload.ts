@@ -16,6 +16,8 @@ export function employeeUploadRoutes(createContext: (c: Context) => TContext | P
     const ctx = await createContext(c);
     const fail = (status: 400 | 401 | 403 | 404, code: string, messageKey: TMessageKey) =>
       c.json({ success: false, code, message: ctx.t(messageKey), messageKey, issues: null }, status);
+    // An insurer API key opens the insurer's calls only (ADR 035).
+    if (ctx.apiKeyPresented) return fail(403, 'FORBIDDEN', 'api_key.scope');
     if (ctx.csrfRejected) return fail(403, 'FORBIDDEN', 'errors.CSRF');
     if (!ctx.user) return fail(401, 'AUTHORIZATION_REQUIRED', 'errors.AUTHORIZATION_REQUIRED');
     const user = ctx.user;

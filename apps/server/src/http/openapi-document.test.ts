@@ -38,12 +38,15 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('declares that sign-in and the other public calls need no token, and every other call the bearer', () => {
+  it('declares that sign-in and the other public calls need no token, the insurer’s read calls a session or an API key, and every other call the bearer', () => {
     for (const call of ['POST /employee/login', 'POST /appuser/login', 'POST /employee/login-totp'])
       expect(publicCalls, call).toContain(call);
     for (const { label, operation } of operations) {
       const open = publicCalls.has(label) || label === 'GET /pdf/avv';
-      expect(operation.security, label).toEqual(open ? [] : [{ bearer: [] }]);
+      const keyCall = label.startsWith('GET /insurer/policies');
+      expect(operation.security, label).toEqual(
+        open ? [] : keyCall ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }],
+      );
     }
   });
 

@@ -19,6 +19,8 @@ export function takeawayFileRoutes(createContext: (c: Context) => TContext | Pro
   app.get('/trainings/takeaway/:slug', async (c) => {
     const ctx = await createContext(c);
     // A link on another site does not download with the person's session (context.ts).
+    // An insurer API key opens the insurer's calls only (ADR 035).
+    if (ctx.apiKeyPresented) return fileRouteFailure(c, ctx, 403, 'FORBIDDEN', 'api_key.scope');
     if (ctx.csrfRejected) return fileRouteFailure(c, ctx, 403, 'FORBIDDEN', 'errors.CSRF');
     if (!ctx.user) return fileRouteFailure(c, ctx, 401, 'AUTHORIZATION_REQUIRED', 'errors.AUTHORIZATION_REQUIRED');
     const lang = fileLanguage(c, ctx.user);

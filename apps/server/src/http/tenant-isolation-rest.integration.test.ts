@@ -1,5 +1,5 @@
 import { appRouter } from '@portal/api';
-import { syncCourses } from '@portal/core';
+import { createApiKey, syncCourses } from '@portal/core';
 import { addDays, berlinDay } from '@portal/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -89,6 +89,8 @@ const ADMIN_ANY_COMPANY: Record<string, string> = {
 
 type TLocation = 'path' | 'query' | 'body';
 type TRole = 'anonymous' | 'employee' | 'manager' | 'employer' | 'admin' | 'insurer';
+/** Who sends a request: a role with a session cookie, or the insurer's system with its API key. */
+type TCaller = TRole | 'apiKey';
 const ROLES: TRole[] = ['anonymous', 'employee', 'manager', 'employer', 'admin'];
 const CUSTOMER_ROLES = ['employee', 'manager', 'employer'] as const;
 
@@ -112,6 +114,8 @@ let a: TCompany;
 let b: TCompany;
 let admin: TSeededUser;
 let insurer: TSeededUser;
+let apiKeyToken: string;
+let apiKeyId: string;
 
 const callerUser = (role: TRole): TSeededUser =>
   role === 'anonymous' ? a.employee : role === 'admin' ? admin : role === 'insurer' ? insurer : a[role];
@@ -166,6 +170,8 @@ const REFERENCES: Record<string, TReference> = {
 };
 
 const OMIT = Symbol('omit');
+const A_POLICY = 'AS-4711081500';
+const B_POLICY = 'AS-4711081501';
 type TValueFn = (input: Record<string, unknown>) => unknown;
 
 /** Every other parameter: a valid value, so that the request reaches the tenancy check. */
@@ -237,6 +243,11 @@ const VALUES: Record<string, unknown> = {
   'query:cursor': OMIT,
   'query:avv': OMIT,
   'query:certificate': OMIT,
+  // The single policy: company B's number, which only the insurer (and its key) may read.
+  'path:policyNumber': () => B_POLICY,
+  // The insurer's API keys (admins only).
+  'body:name': 'Matrix-Schlüssel',
+  'body:expiresOn': OMIT,
 };
 
 // ── The document ───────────────────────────────────────────────────────────────────────────────
@@ -266,7 +277,12 @@ interface TOperation {
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-type TProcedureMeta = { adminOnly?: boolean; insurerOnly?: boolean; openapi?: { method: string; path: string } };
+type TProcedureMeta = {
+  adminOnly?: boolean;
+  insurerOnly?: boolean;
+  apiKey?: boolean;
+  openapi?: { method: string; path: string };
+};
 const procedureMetas = () =>
   Object.values(appRouter._def.procedures).map(
     (procedure) => (procedure as unknown as { _def: { meta?: TProcedureMeta } })._def.meta,
@@ -276,6 +292,13 @@ const procedureMetas = () =>
 const adminOnlyLabels = new Set(
   procedureMetas()
     .filter((meta) => meta?.adminOnly && meta.openapi)
+    .map((meta) => `${meta?.openapi?.method.toUpperCase()} ${meta?.openapi?.path}`),
+);
+
+/** `METHOD path` of every procedure that takes an insurer API key (built on insurerReadProcedure). */
+const apiKeyLabels = new Set(
+  procedureMetas()
+    .filter((meta) => meta?.apiKey && meta.openapi)
     .map((meta) => `${meta?.openapi?.method.toUpperCase()} ${meta?.openapi?.path}`),
 );
 
@@ -355,7 +378,7 @@ function ownCombinations(references: TParam[], role: TRole): TValues[] {
   return combinations;
 }
 
-function buildRequest(operation: TOperation, references: TValues, role: TRole) {
+function buildRequest(operation: TOperation, references: TValues, role: TCaller, skipUnclassified = false) {
   const input: Record<string, unknown> = { ...references };
   const plain = operation.params.filter((param) => !(param.key in REFERENCES));
   // Values computed from other fields (emailConfirmation mirrors email) come last.
@@ -367,7 +390,12 @@ function buildRequest(operation: TOperation, references: TValues, role: TRole) {
   for (const param of computedLast) {
     // A plain value the caller chose (the insurer's unfiltered list) stands.
     if (param.name in input) continue;
-    if (!(param.key in VALUES)) throw new Error(`unclassified parameter ${param.key} of ${operation.label}`);
+    if (!(param.key in VALUES)) {
+      // The API key's block sends public calls too, whose own fields it need not fill: the key is
+      // refused before any input is read.
+      if (skipUnclassified) continue;
+      throw new Error(`unclassified parameter ${param.key} of ${operation.label}`);
+    }
     const raw = VALUES[param.key];
     const value = typeof raw === 'function' ? (raw as TValueFn)(input) : raw;
     if (value !== OMIT) input[param.name] = value;
@@ -434,18 +462,19 @@ interface TResult {
 async function send(
   operation: TOperation,
   references: TValues,
-  role: TRole,
+  role: TCaller,
   /** Replaces the same-origin headers; a header set to null is left out. */
   fetchHeaders?: Record<string, string | null>,
 ): Promise<TResult> {
   return rollbacks.rolledBack(async (db) => {
     // The session, the request and both snapshots all see the transaction that is rolled back.
-    const request = buildRequest(operation, references, role);
+    const request = buildRequest(operation, references, role, role === 'apiKey');
     for (const [name, value] of Object.entries(fetchHeaders ?? {})) {
       if (value === null) delete request.headers[name];
       else request.headers[name] = value;
     }
-    if (role !== 'anonymous') request.headers.cookie = `session=${(await sessionFor(db, callerUser(role))).token}`;
+    if (role === 'apiKey') request.headers.authorization = `Bearer ${apiKeyToken}`;
+    else if (role !== 'anonymous') request.headers.cookie = `session=${(await sessionFor(db, callerUser(role))).token}`;
     const before = await snapshotTables(db);
     const response = await app.request(request.url, request.init);
     const text = await response.text();
@@ -506,7 +535,7 @@ async function seedCompany(tag: 'eigen' | 'fremd'): Promise<TCompany> {
     postCode: '12345',
     city: `${Tag}stadt`,
     phoneNumber: '030 1234567',
-    insuranceNumber: tag === 'eigen' ? 'AS-4711081500' : 'AS-4711081501',
+    insuranceNumber: tag === 'eigen' ? A_POLICY : B_POLICY,
   });
   const companyCode = (await asEmployer.certificates.issueCompany()).code;
   const form = new FormData();
@@ -525,7 +554,9 @@ async function seedCompany(tag: 'eigen' | 'fremd'): Promise<TCompany> {
 t = await createTestDb();
 // Outside `send` the app works on the database itself (the fixtures); inside, on its transaction.
 const rollbacks = rollbackable(t.db);
-app = createApp({ db: rollbacks.db, config: t.config, logger: silent, webDist: '/nonexistent/web/dist' });
+// The API key's block sends hundreds of calls within a minute: its limit is not under test here.
+const config = { ...t.config, API_KEY_CALLS_PER_MINUTE: 100_000 };
+app = createApp({ db: rollbacks.db, config, logger: silent, webDist: '/nonexistent/web/dist' });
 const document = (await (await app.request('/api/openapi.json')).json()) as {
   paths: Record<string, Record<string, TDocOperation>>;
 };
@@ -539,6 +570,14 @@ beforeAll(async () => {
   b = await seedCompany('fremd');
   admin = await seedAdmin(t.db);
   insurer = await seedInsurer(t.db);
+  const key = await createApiKey(
+    t.db,
+    { ...admin, role: 'admin', companyId: null, lang: 'de' },
+    { name: 'Matrix' },
+    { ip: '192.0.2.1' },
+  );
+  apiKeyToken = key.token;
+  apiKeyId = key.key.id;
 });
 afterAll(() => t.cleanup());
 
@@ -784,7 +823,7 @@ describe('REST: the insurer reads company figures only and writes nothing (gener
             !row.includes(insurer.id) && !(own && [...personMarkers(), ...bMarkers()].every((m) => !row.includes(m))),
         );
         if (changed.length > 0) failures.push(`${line}: changed the database:\n${changed.join('\n')}`);
-        if (operation.insurerOnly && values.search === '') {
+        if (operation.insurerOnly && values.search === '' && operation.params.some((p) => p.key === 'query:search')) {
           for (const company of [a, b]) {
             if (!result.text.includes(company.companyName)) failures.push(`${line}: ${company.companyName} missing`);
           }
@@ -792,6 +831,45 @@ describe('REST: the insurer reads company figures only and writes nothing (gener
       }
       if ((operation.insurerOnly || operation.label in INSURER_OWN) && !succeeded) {
         failures.push('the insurer’s own call did not succeed, so the checks above prove nothing');
+      }
+      expect(failures, failures.join('\n')).toEqual([]);
+    });
+  }
+});
+
+// ── The insurer's API key ──────────────────────────────────────────────────────────────────────
+
+/**
+ * Issue 23 "Done when" (ADR 035): an API key as a caller of the matrix. Every operation of the
+ * document, the public ones and the plain file routes included, sent the way a server sends it
+ * (no fetch metadata, the key as bearer), with company A's ids and with company B's: the calls
+ * that take a key succeed and name no person of either company; every other call answers 403
+ * `api_key.scope`; nothing changes but the key's own rows (its audit entries, its rate counter,
+ * its last use).
+ */
+describe('REST: an insurer API key reads the insurer’s calls only and writes nothing (generated)', () => {
+  it('knows the calls that take a key', () => {
+    expect([...apiKeyLabels].sort()).toEqual(['GET /insurer/policies', 'GET /insurer/policies/{policyNumber}']);
+  });
+
+  for (const operation of operations) {
+    it(operation.label, async () => {
+      const failures: string[] = [];
+      const takesKey = apiKeyLabels.has(operation.label);
+      for (const values of insurerCombinations(operation)) {
+        const result = await send(operation, values, 'apiKey', { 'sec-fetch-site': null, origin: null });
+        const line = `${result.description} → ${summary(result)}`;
+        if (takesKey && result.status !== 200) failures.push(`${line}: expected 200`);
+        if (!takesKey && (result.status !== 403 || result.json.messageKey !== 'api_key.scope')) {
+          failures.push(`${line}: expected 403 api_key.scope`);
+        }
+        const named = personMarkers().filter((marker) => result.text.includes(marker));
+        if (named.length > 0) failures.push(`${line}: the answer names a person: ${named.join(', ')}`);
+        const changed = result.changes.filter((row) => !row.includes(apiKeyId));
+        if (changed.length > 0) failures.push(`${line}: changed the database:\n${changed.join('\n')}`);
+        if (!result.changes.some((row) => row.includes('audit_log') && row.includes(String(result.status)))) {
+          failures.push(`${line}: no audit entry with its status`);
+        }
       }
       expect(failures, failures.join('\n')).toEqual([]);
     });

@@ -18,6 +18,8 @@ import {
   courseAssignments,
   courseProgress,
   eq,
+  like,
+  loginThrottle,
   mailOutbox,
   rawRows,
   sql,
@@ -198,6 +200,26 @@ export async function seedEmployer(
     lastname: person.lastname,
     token: result.token,
   };
+}
+
+/**
+ * A policyholder with complete settings and a policy number (what the insurer's calls list). The
+ * registration limit per address is reset first: tests seed many from one address.
+ */
+export async function seedPolicyholder(db: TDatabase, companyName: string, policyNumber: string) {
+  await transaction(db, (tx) => tx.delete(loginThrottle).where(like(loginThrottle.key, 'register-ip:%')));
+  const employer = await seedEmployer(db, { companyName });
+  const asEmployer = callerFor(db, { token: employer.token }).caller;
+  await asEmployer.employee.update({ id: employer.id, salutation: 'Mrs' });
+  await asEmployer.company.update({
+    id: employer.companyId,
+    street: 'Hauptstraße 1',
+    postCode: '12345',
+    city: 'Musterstadt',
+    phoneNumber: '030 1234567',
+    insuranceNumber: policyNumber,
+  });
+  return employer;
 }
 
 interface TInsertUserInput {

@@ -1,2 +1,3 @@
+export * from './policy-status.ts';
 export * from './portfolio.ts';
 export * from './portfolio-cursor.ts';

@@ -30,6 +30,8 @@ export interface TPortfolioQuery {
   avv?: 'accepted' | 'open' | undefined;
   /** Only policies with a valid, an expired or no proof of insurance. */
   certificate?: TCertificateState | undefined;
+  /** Only this exact policy number (the single-policy call). */
+  policyNumber?: string | undefined;
 }
 
 interface TRawRow {
@@ -81,7 +83,8 @@ function filterConditions(query: TPortfolioQuery, now: Date): SQL {
         : query.certificate === 'none'
           ? sql`${newestCertificate} is null`
           : sql`true`;
-  return sql`${avv} and ${certificate}`;
+  const policy = query.policyNumber === undefined ? sql`true` : sql`c.insurance_number = ${query.policyNumber}`;
+  return sql`${avv} and ${certificate} and ${policy}`;
 }
 
 /**

@@ -107,7 +107,7 @@ function berlinOffset(ms: number): number {
 }
 
 /** UTC ms of 00:00 German time on a day (the clocks change at night, never at midnight). */
-function berlinMidnight(day: number): number {
+export function berlinMidnight(day: number): number {
   const utcMidnight = day * DAY_MS;
   return utcMidnight - berlinOffset(utcMidnight - berlinOffset(utcMidnight));
 }

@@ -700,3 +700,25 @@ export const courseCycles = sqliteTable(
     index('course_cycles_user_idx').on(table.userId),
   ],
 );
+
+/**
+ * Keys for the insurer's own systems (ADR 035): `Authorization: Bearer pk_<id>_<secret>`. Only
+ * SHA-256 of the secret is stored (32 random bytes need no slow hash); the secret is shown once.
+ * Revoked keys stay for the audit log's sake and the admins' list.
+ */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: uuid(),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['insurer:read'] }).notNull(),
+    secretHash: text('secret_hash').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at'),
+    revokedAt: timestamp('revoked_at'),
+    /** Written at most once a minute per key, so that calls do not all write it. */
+    lastUsedAt: timestamp('last_used_at'),
+  },
+  (table) => [index('api_keys_created_idx').on(table.createdAt)],
+);

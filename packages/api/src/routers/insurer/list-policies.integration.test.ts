@@ -8,6 +8,7 @@ import {
   seedEmployee,
   seedEmployer,
   seedInsurer,
+  seedPolicyholder,
   sessionFor,
   type TTestDb,
 } from '../../test/test-db.ts';
@@ -22,23 +23,7 @@ let t: TTestDb;
 let insurerToken: string;
 const SIX = ['5-golden-rules', 'password-security', 'email-security', 'malware', 'social-engineering', 'byod'];
 
-/** A registered policyholder whose settings are complete (a proof of insurance needs them). */
-async function policyholder(companyName: string, policyNumber: string) {
-  // Many registrations from the test's one address: the registration limit is not under test here.
-  await transaction(t.db, (tx) => tx.delete(loginThrottle));
-  const employer = await seedEmployer(t.db, { companyName });
-  const asEmployer = callerFor(t.db, { token: employer.token }).caller;
-  await asEmployer.employee.update({ id: employer.id, salutation: 'Mrs' });
-  await asEmployer.company.update({
-    id: employer.companyId,
-    street: 'Hauptstraße 1',
-    postCode: '12345',
-    city: 'Musterstadt',
-    phoneNumber: '030 1234567',
-    insuranceNumber: policyNumber,
-  });
-  return employer;
-}
+const policyholder = (companyName: string, policyNumber: string) => seedPolicyholder(t.db, companyName, policyNumber);
 
 const policies = (input: RouterInputs['insurer']['policies']) =>
   callerFor(t.db, { token: insurerToken }).caller.insurer.policies(input);

@@ -1,7 +1,7 @@
 import { portfolioPage } from '@portal/core';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { insurerProcedure } from '../../trpc.ts';
+import { insurerReadProcedure } from '../../trpc.ts';
 
 const meta: OpenApiMeta = {
   openapi: {
@@ -10,6 +10,7 @@ const meta: OpenApiMeta = {
     tags: ['Insurer'],
     summary: 'Insurer: the policyholders by policy number with their company-level training status, cursor-paged',
     description:
+      'Takes an insurer API key (or an insurer’s session). ' +
       'Policy-number order; `nextCursor` continues after the last row, so a policyholder added meanwhile appears in its place. ' +
       'A search that looks like the start of a policy number (AS-47, 4711) matches numbers that begin with it; other text matches company names.',
   },
@@ -40,7 +41,7 @@ export const ZListPoliciesInput = z.object({
     .describe('Only policies with a valid, an expired or no proof of insurance'),
 });
 
-export const listPoliciesProcedure = insurerProcedure
+export const listPoliciesProcedure = insurerReadProcedure
   .meta(meta)
   .input(ZListPoliciesInput)
   .output(z.object({ items: z.array(ZPortfolioRow), nextCursor: z.string().nullable() }))

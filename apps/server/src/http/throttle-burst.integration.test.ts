@@ -1,9 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, auditLog, eq, inArray, loginThrottle, sessions, users } from '@portal/db';
-import { freePort } from '@portal/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDb,
@@ -15,6 +11,7 @@ import {
   totpCode,
   uniqueEmail,
 } from '../../../../packages/api/src/test/test-db.ts';
+import { spawnPortal, type TSpawnedPortal } from '../test/spawn-portal.ts';
 
 /*
  * Issue 21.1, ADR 004: a burst of guesses at one account, sent at the same moment to the real
@@ -25,54 +22,24 @@ import {
  * a checked guess, 'throttled' for a refused one.
  */
 
-const MAIN = join(import.meta.dirname, '../main.ts');
 const BURST = 100;
 const ACCOUNT_LIMIT = 10;
 
 let t: TTestDb;
-let portal: ChildProcess;
+let portal: TSpawnedPortal;
 let base: string;
 let companyId: string;
 
 beforeAll(async () => {
   t = await createTestDb();
   ({ companyId } = await seedEmployer(t.db));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  portal = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      ...(t.dialect === 'postgres' ? { DATABASE_URL: t.location } : { DATABASE_FILE: t.location }),
-      // Several processes only where the database is shared between them as in production.
-      WEB_CONCURRENCY: t.dialect === 'postgres' ? '2' : '1',
-      SEED_DEMO: 'false',
-      // One proxy in front: each burst comes from an address of its own (X-Forwarded-For).
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: join(import.meta.dirname, 'no-web-app-here'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; ; attempt += 1) {
-    const ready = await fetch(`${base}/readyz`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ready) break;
-    if (portal.exitCode !== null || attempt > 300) throw new Error('the portal did not start');
-    await sleep(100);
-  }
+  // One proxy in front: each burst comes from an address of its own (X-Forwarded-For).
+  portal = await spawnPortal(t, { TRUST_PROXY: '1' });
+  base = portal.base;
 }, 60_000);
 
 afterAll(async () => {
-  if (portal?.exitCode === null) {
-    portal.kill('SIGKILL');
-    await once(portal, 'exit');
-  }
+  await portal?.stop();
   await t?.cleanup();
 });
 

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
 import { createAdminAccount, createInsurerAccount, createPolicy } from './support/db.ts';
 import {
   DEMO_PASSWORD,
@@ -74,6 +75,18 @@ test('an admin creates an insurer account; the insurer signs in with two factors
   await expect(insurer.getByRole('main')).not.toContainText(`learner.${tag}`);
   await expectNoAxeViolations(insurer);
 
+  // The evidence pack of the policy (a ZIP with the PDF and its facts as JSON), company level only.
+  const [pack] = await Promise.all([
+    insurer.waitForEvent('download'),
+    policy.getByRole('link', { name: `Nachweispaket für ${companyName} herunterladen` }).click(),
+  ]);
+  expect(pack.suggestedFilename()).toMatch(new RegExp(`^evidence-${number}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
+  const files = unzipSync(new Uint8Array(await readFile(await pack.path())));
+  expect(Object.keys(files)).toEqual(expect.arrayContaining(['evidence.pdf', 'evidence.json']));
+  const facts = strFromU8(files['evidence.json'] ?? new Uint8Array());
+  expect(JSON.parse(facts)).toMatchObject({ company: { name: companyName, policyNumber: number } });
+  expect(facts).not.toContain(`Lernfeld-${tag}`);
+
   // Both policies by the start of their number; then the AVV filter leaves the open one.
   await search.fill(number.slice(0, -1));
   await expect(insurer.getByRole('row').filter({ hasText: number.slice(0, -1) })).toHaveCount(2);
@@ -86,6 +99,19 @@ test('an admin creates an insurer account; the insurer signs in with two factors
   await insurer.getByLabel('Versicherungsnachweis', { exact: true }).selectOption({ label: 'gültig' });
   await expect(insurer.getByText('Kein Versicherungsnehmer passt zu diesen Filtern.')).toBeVisible();
   await insurer.getByLabel('Versicherungsnachweis', { exact: true }).selectOption({ label: 'Alle' });
+  // Completion: one policy has 3 of 4 courses completed, the other none.
+  await insurer.getByLabel('Abschluss', { exact: true }).selectOption({ label: 'teilweise abgeschlossen' });
+  await expect(insurer.getByRole('row').filter({ hasText: number.slice(0, -1) })).toHaveCount(1);
+  await expect(insurer.getByRole('row').filter({ hasText: number })).toHaveCount(1);
+  await insurer.getByLabel('Abschluss', { exact: true }).selectOption({ label: 'Alle' });
+  // The order: lowest completion first puts the policy with nothing completed on top.
+  const policyRows = insurer.getByRole('row').filter({ hasText: number.slice(0, -1) });
+  await insurer.getByLabel('Sortierung', { exact: true }).selectOption({ label: 'geringster Abschluss zuerst' });
+  await expect(policyRows.first()).toContainText(formulaNumber);
+  await insurer.getByLabel('Sortierung', { exact: true }).selectOption({ label: 'höchster Abschluss zuerst' });
+  await expect(policyRows.first()).toContainText(number);
+  await expect(policyRows.first()).toContainText('noch nicht gezählt');
+  await insurer.getByLabel('Sortierung', { exact: true }).selectOption({ label: 'nach Versicherungsnummer' });
 
   // The CSV of the filtered list: both policies, the formula neutralised.
   await expect(insurer.getByRole('row').filter({ hasText: number.slice(0, -1) })).toHaveCount(2);
@@ -100,9 +126,9 @@ test('an admin creates an insurer account; the insurer signs in with two factors
   expect(lines[0]).toMatch(/^Versicherungsnummer;Unternehmen;AVV;AVV akzeptiert am;Lernende;/);
   expect(lines).toHaveLength(3);
   const day = /\d{2}\.\d{2}\.\d{4}/.source;
-  expect(lines[1]).toMatch(new RegExp(`^${number};Police ${tag} GmbH;ja;${day};1;4;3;75;keiner;;${day}$`));
+  expect(lines[1]).toMatch(new RegExp(`^${number};Police ${tag} GmbH;ja;${day};1;4;3;75;;;;keiner;;${day}$`));
   expect(lines[2]).toBe(
-    `${formulaNumber};"'=HYPERLINK(""http://angriff.example"";""Klick ${tag}"")";nein;;1;4;0;0;keiner;;`,
+    `${formulaNumber};"'=HYPERLINK(""http://angriff.example"";""Klick ${tag}"")";nein;;1;4;0;0;;;;keiner;;`,
   );
   await expect(insurer.getByText('Der Export ist fehlgeschlagen.')).toHaveCount(0);
   await search.fill('Gibt es nicht');

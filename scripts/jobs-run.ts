@@ -15,7 +15,7 @@ try {
   await migrateDatabase(db);
   const runner = createJobRunner({
     db,
-    handlers: createJobHandlers({ publicUrl: config.publicUrl }),
+    handlers: createJobHandlers({ publicUrl: config.publicUrl, totpKey: config.totpKey }),
     schedules: JOB_SCHEDULES,
   });
   const runs = await runner.runUntilIdle();

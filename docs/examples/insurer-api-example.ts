@@ -1,6 +1,6 @@
 /*
  * The insurer's systems with the typed API client (docs/insurer-api.md): read the whole portfolio
- * page by page with an API key, then one policy with its live due and overdue counts. Run it
+ * page by page with an API key, then one policy with its due and overdue counts. Run it
  * against a portal with a key an admin created at /admin/api-keys:
  *
  *   npx tsx docs/examples/insurer-api-example.ts http://localhost:3000/api pk_… AS-1234567891
@@ -45,9 +45,11 @@ export async function portfolioReport(baseUrl: string, apiKey: string, policyNum
     return lines;
   }
   for (const holder of one.data.policyholders) {
-    lines.push(
-      `${one.data.policyNumber}: ${holder.overdue} overdue, ${holder.dueSoon} due soon (${one.data.countedAt})`,
-    );
+    // Counted by the daily reminder run; null before its first count (no AVV accepted yet).
+    const due = holder.due
+      ? `${holder.due.overdue} overdue, ${holder.due.dueSoon} due soon (as of ${holder.due.countedOn})`
+      : 'not counted yet';
+    lines.push(`${one.data.policyNumber}: ${due}`);
   }
   return lines;
 }

@@ -14,6 +14,7 @@ import { clientIpResolver } from './http/client-ip.ts';
 import { compressLargeReads } from './http/compress-large-reads.ts';
 import { courseMediaRoutes } from './http/course-media.ts';
 import { employeeUploadRoutes } from './http/employee-upload.ts';
+import { evidenceFileRoutes } from './http/evidence-files.ts';
 import { legalPdfRoutes } from './http/legal-pdf.ts';
 import { malformedUrlAnswer, rejectMalformedUrls } from './http/malformed-url.ts';
 import { requestLog } from './http/request-log.ts';
@@ -107,6 +108,11 @@ export function createApp({ db, config, logger, webDist, isDraining = () => fals
   app.route(
     '/api',
     takeawayFileRoutes((c) => createContext(c, 'rest', (name, value) => c.header(name, value))),
+  );
+  // The evidence pack (ADR 035): before the generated routes, which would read `evidence` as an id.
+  app.route(
+    '/api',
+    evidenceFileRoutes((c) => createContext(c, 'rest', (name, value) => c.header(name, value)), config.publicUrl),
   );
   app.route('/api', restRoutes({ createContext, publicUrl: config.publicUrl, onError }));
   app.route('/media', courseMediaRoutes());

@@ -87,7 +87,12 @@ async function runServer(settings: TConfig, prepare: boolean) {
   // Scheduled work (ADR 032): every process runs the job runner; each job is claimed by one of them.
   const jobs = createJobRunner({
     db,
-    handlers: createJobHandlers({ publicUrl: settings.publicUrl }),
+    handlers: createJobHandlers({
+      publicUrl: settings.publicUrl,
+      totpKey: settings.totpKey,
+      // Webhook receivers on the loopback address, for the tests' own receivers only (ADR 035).
+      allowLoopbackWebhooks: settings.NODE_ENV === 'test',
+    }),
     schedules: JOB_SCHEDULES,
     intervalMs: settings.JOB_RUNNER_INTERVAL_MS,
     // The database may be away for a moment (PostgreSQL restart); the job is retried with backoff.

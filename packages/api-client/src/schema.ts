@@ -1529,7 +1529,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Insurer: the company-level training status of one policy, with due and overdue counts as of now
+     * Insurer: the company-level training status of one policy
      * @description Takes an insurer API key (or an insurer’s session). A number that is not `AS-` and 10 digits answers 400, one that no policyholder gave 404. The policy number is typed by the policyholder, so more than one company may have given it: each is a row of `policyholders`.
      */
     get: operations['insurer-policy'];
@@ -1571,6 +1571,41 @@ export interface paths {
     /** Admins: revoke an API key; every server process refuses it from the next call on */
     post: operations['apiKeys-revoke'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Admins: the insurer’s webhook receivers with their latest deliveries (never their secrets) */
+    get: operations['webhooks-list'];
+    put?: never;
+    /** Admins: add a webhook receiver of the insurer (https, public address); the answer shows its signing secret once */
+    post: operations['webhooks-create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Admins: remove a webhook receiver; no more deliveries, its log stays */
+    delete: operations['webhooks-remove'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1670,6 +1705,40 @@ export interface paths {
     };
     /** The take-away sheet ("Merkblatt") of a course as PDF (A4, one page), for a learner who finished it */
     get: operations['takeawayPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurer/evidence/{companyId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Insurer: the evidence pack of a policy (ZIP), company level only: proof of insurance, course table, AVV record */
+    get: operations['insurerEvidencePack'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/company/evidence': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Policyholder: the evidence pack of their own company (ZIP), with the staff’s personal certificates in `certificates/<code>.pdf` */
+    get: operations['companyEvidencePack'];
     put?: never;
     post?: never;
     delete?: never;
@@ -8674,6 +8743,9 @@ export interface operations {
         search?: string;
         avv?: 'accepted' | 'open';
         certificate?: 'valid' | 'expired' | 'none';
+        completion?: 'none' | 'partial' | 'complete';
+        due?: 'overdue';
+        sort?: 'policy' | 'completion_asc' | 'completion_desc' | 'overdue_desc';
       };
       header?: never;
       path?: never;
@@ -8704,6 +8776,12 @@ export interface operations {
                 validUntil: string | null;
               };
               lastActivityAt: string | null;
+              /** @description Learners with an overdue course and with one due soon, as counted on `countedOn` (daily); null before the first count */
+              due: {
+                overdue: number;
+                dueSoon: number;
+                countedOn: string;
+              } | null;
             }[];
             nextCursor: string | null;
           };
@@ -8785,8 +8863,6 @@ export interface operations {
         content: {
           'application/json': {
             policyNumber: string;
-            /** @description When the due and overdue counts were taken */
-            countedAt: string;
             policyholders: {
               companyId: string;
               policyNumber: string;
@@ -8803,10 +8879,12 @@ export interface operations {
                 validUntil: string | null;
               };
               lastActivityAt: string | null;
-              /** @description Learners with an overdue course (absent people not counted) */
-              overdue: number;
-              /** @description Learners with a course due within the company’s reminder days */
-              dueSoon: number;
+              /** @description Learners with an overdue course and with one due soon, as counted on `countedOn` (daily); null before the first count */
+              due: {
+                overdue: number;
+                dueSoon: number;
+                countedOn: string;
+              } | null;
             }[];
           };
         };
@@ -9080,6 +9158,224 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'webhooks-list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: string;
+              name: string;
+              url: string;
+              createdAt: string;
+              removedAt: string | null;
+              deliveries: {
+                eventId: string;
+                /** @enum {string} */
+                status: 'pending' | 'done' | 'failed';
+                attempts: number;
+                lastError: string | null;
+                at: string;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'webhooks-create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description whsec_…: signs every delivery; shown once */
+            secret: string;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'webhooks-remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            removed: true;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
         };
       };
       /** @description Internal server error */
@@ -9452,6 +9748,124 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  insurerEvidencePack: {
+    parameters: {
+      query?: {
+        lang?: 'de' | 'en';
+      };
+      header?: never;
+      path: {
+        companyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description ZIP: `evidence.pdf`, `evidence.json` (the same facts), `company-certificate-<code>.pdf` when a proof of insurance exists */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
+        };
+      };
+      /** @description A malformed path or query (code BAD_REQUEST) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RestError'];
+        };
+      };
+      /** @description Not signed in, or the session expired (code AUTHORIZATION_REQUIRED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RestError'];
+        };
+      };
+      /** @description A request from another site with the session cookie, or not allowed (code FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RestError'];
+        };
+      };
+      /** @description Unknown company, a company without a policy number, or the caller is not an insurer (code NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RestError'];
+        };
+      };
+    };
+  };
+  companyEvidencePack: {
+    parameters: {
+      query?: {
+        lang?: 'de' | 'en';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description ZIP: `evidence.pdf`, `evidence.json` (the same facts), `company-certificate-<code>.pdf` when a proof of insurance exists */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
+        };
+      };
+      /** @description A malformed path or query (code BAD_REQUEST) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RestError'];
+        };
+      };
+      /** @description Not signed in, or the session expired (code AUTHORIZATION_REQUIRED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RestError'];
+        };
+      };
+      /** @description The AVV is not accepted (messageKey `errors.actions_blocked`), or a request from another site (code FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RestError'];
+        };
+      };
+      /** @description The caller is not a policyholder (code NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RestError'];
+        };
       };
     };
   };

@@ -17,6 +17,7 @@ import { statisticsRouter } from './routers/statistics/router.ts';
 import { trainingsRouter } from './routers/trainings/router.ts';
 import { twoFactorRouter } from './routers/two-factor/router.ts';
 import { uploadsRouter } from './routers/uploads/router.ts';
+import { webhooksRouter } from './routers/webhooks/router.ts';
 import { createCallerFactory, createTRPCRouter } from './trpc.ts';
 
 export const appRouter = createTRPCRouter({
@@ -38,6 +39,7 @@ export const appRouter = createTRPCRouter({
   insurerAccounts: insurerAccountsRouter,
   insurer: insurerRouter,
   apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

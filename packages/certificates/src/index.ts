@@ -1,4 +1,5 @@
 export * from './content.ts';
+export { pdfFonts } from './fonts.ts';
 export { renderCertificatePdf } from './render-pdf.ts';
 export { renderCertificatePng } from './render-png.ts';
 export { certificateSvg } from './render-svg.ts';

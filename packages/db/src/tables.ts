@@ -40,6 +40,10 @@ export let absences: typeof postgres.absences;
 export let reminderLog: typeof postgres.reminderLog;
 export let courseCycles: typeof postgres.courseCycles;
 export let apiKeys: typeof postgres.apiKeys;
+export let companySummary: typeof postgres.companySummary;
+export let companyDueCounts: typeof postgres.companyDueCounts;
+export let insurerEvents: typeof postgres.insurerEvents;
+export let webhookEndpoints: typeof postgres.webhookEndpoints;
 
 function assign(from: typeof postgres): void {
   companies = from.companies;
@@ -71,6 +75,10 @@ function assign(from: typeof postgres): void {
   reminderLog = from.reminderLog;
   courseCycles = from.courseCycles;
   apiKeys = from.apiKeys;
+  companySummary = from.companySummary;
+  companyDueCounts = from.companyDueCounts;
+  insurerEvents = from.insurerEvents;
+  webhookEndpoints = from.webhookEndpoints;
 }
 // The embedded default, until a PostgreSQL database is opened.
 assign(sqlite as unknown as typeof postgres);

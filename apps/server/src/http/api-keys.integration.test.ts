@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
+import { runReminders } from '@portal/core';
 import { apiKeys, auditLog, courseAssignments, courseDueDates, eq, transaction } from '@portal/db';
 import { createTranslator } from '@portal/i18n';
 import { addDays, berlinDay } from '@portal/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDb,
+  nextWorkingMorning,
   seedAdmin,
   seedEmployee,
   seedPolicyholder,
@@ -94,7 +96,9 @@ describe('insurer API keys over HTTP', () => {
     const company = await seedPolicyholder(t.db, 'Schlüssel GmbH', 'AS-7100000001');
     const late = await seedEmployee(t.db, company.companyId);
     const soon = await seedEmployee(t.db, company.companyId);
-    const today = berlinDay(new Date());
+    // Due counts are the daily reminder run's: one on a working day ahead, with due dates around it.
+    const day = nextWorkingMorning();
+    const today = berlinDay(day);
     await transaction(t.db, async (tx) => {
       await tx.insert(courseAssignments).values([
         // Assigned ten days ago: a due date before the assignment would belong to an earlier round.
@@ -106,6 +110,7 @@ describe('insurer API keys over HTTP', () => {
         { companyId: company.companyId, courseSlug: 'byod', dueOn: addDays(today, 2), updatedAt: new Date() },
       ]);
     });
+    await runReminders(t.db, { now: day, publicUrl: 'https://portal.example' });
 
     const list = await call('GET', '/api/insurer/policies?search=AS-71&limit=10', token);
     expect(list.status).toBe(200);
@@ -120,8 +125,7 @@ describe('insurer API keys over HTTP', () => {
       learners: 2,
       assignedCourses: 2,
       completedCourses: 0,
-      overdue: 1,
-      dueSoon: 1,
+      due: { overdue: 1, dueSoon: 1, countedOn: today },
       certificate: { state: 'none' },
     });
     // Company level only.

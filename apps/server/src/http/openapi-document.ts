@@ -13,6 +13,12 @@ const error = (description: string) => ({
 const LANG: TParameter = { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['de', 'en'] } };
 const inPath = (name: string): TParameter => ({ name, in: 'path', required: true, schema: { type: 'string' } });
 const PDF = { description: 'PDF', content: { 'application/pdf': {} } };
+/** The evidence pack (ADR 035): a ZIP with evidence.pdf, evidence.json and the certificates' PDFs. */
+const EVIDENCE_ZIP = {
+  description:
+    'ZIP: `evidence.pdf`, `evidence.json` (the same facts), `company-certificate-<code>.pdf` when a proof of insurance exists',
+  content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+} as const;
 
 /**
  * Uploads and file downloads served by plain Hono routes (see app.ts), for the OpenAPI document.
@@ -123,6 +129,37 @@ const FILE_ROUTES: TPaths = {
       responses: {
         '200': PDF,
         '404': { description: 'Unknown course, or not finished by the caller' },
+      },
+    },
+  },
+  '/insurer/evidence/{companyId}': {
+    get: {
+      operationId: 'insurerEvidencePack',
+      tags: ['Insurer'],
+      summary:
+        'Insurer: the evidence pack of a policy (ZIP), company level only: proof of insurance, course table, AVV record',
+      parameters: [inPath('companyId'), LANG],
+      responses: {
+        '200': EVIDENCE_ZIP,
+        '404': error(
+          'Unknown company, a company without a policy number, or the caller is not an insurer (code NOT_FOUND)',
+        ),
+      },
+    },
+  },
+  '/company/evidence': {
+    get: {
+      operationId: 'companyEvidencePack',
+      tags: ['Certificates'],
+      summary:
+        'Policyholder: the evidence pack of their own company (ZIP), with the staff’s personal certificates in `certificates/<code>.pdf`',
+      parameters: [LANG],
+      responses: {
+        '200': EVIDENCE_ZIP,
+        '403': error(
+          'The AVV is not accepted (messageKey `errors.actions_blocked`), or a request from another site (code FORBIDDEN)',
+        ),
+        '404': error('The caller is not a policyholder (code NOT_FOUND)'),
       },
     },
   },

@@ -1,6 +1,8 @@
 import { appRouter } from '@portal/api';
+import { pdfText } from '@portal/certificates/testing';
 import { createApiKey, syncCourses } from '@portal/core';
 import { addDays, berlinDay } from '@portal/validators';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
@@ -243,11 +245,15 @@ const VALUES: Record<string, unknown> = {
   'query:cursor': OMIT,
   'query:avv': OMIT,
   'query:certificate': OMIT,
+  'query:completion': OMIT,
+  'query:due': OMIT,
   // The single policy: company B's number, which only the insurer (and its key) may read.
   'path:policyNumber': () => B_POLICY,
   // The insurer's API keys (admins only).
   'body:name': 'Matrix-Schlüssel',
   'body:expiresOn': OMIT,
+  // The insurer's webhook receivers (admins only).
+  'body:url': 'https://versicherer.example/portal-events',
 };
 
 // ── The document ───────────────────────────────────────────────────────────────────────────────
@@ -326,10 +332,12 @@ function operationsOf(document: { paths: Record<string, Record<string, TDocOpera
         for (const name of Object.keys(schema?.properties ?? {})) {
           params.push({ location: 'body', name, key: `body:${name}` });
         }
-        // Plain routes carry no procedure meta: everything under /admin is the back office's
-        // (a test below checks that every procedure under /admin is adminOnly).
+        // Plain routes carry no procedure meta: everything under /admin is the back office's, and
+        // everything under /insurer the insurer's (the evidence pack); tests below check that every
+        // procedure under those paths is adminOnly or insurerOnly.
         const adminOnly = adminOnlyLabels.has(label) || path.startsWith('/admin/');
-        return { method, path, label, params, multipart, adminOnly, insurerOnly: insurerOnlyLabels.has(label) };
+        const insurerOnly = insurerOnlyLabels.has(label) || path.startsWith('/insurer/');
+        return { method, path, label, params, multipart, adminOnly, insurerOnly };
       }),
   );
 }
@@ -477,7 +485,7 @@ async function send(
     else if (role !== 'anonymous') request.headers.cookie = `session=${(await sessionFor(db, callerUser(role))).token}`;
     const before = await snapshotTables(db);
     const response = await app.request(request.url, request.init);
-    const text = await response.text();
+    const text = await answerText(response);
     const changes = changedRows(before, await snapshotTables(db));
     let json: TResult['json'] = {};
     try {
@@ -495,6 +503,20 @@ async function send(
       description: request.description,
     };
   });
+}
+
+/**
+ * An answer as text. A ZIP (the evidence pack) is compressed, so a name in it would not show in
+ * its bytes: it becomes the text of its files instead, PDFs as pdftotext reads them, and the
+ * checks for B's and for people's names read inside it.
+ */
+async function answerText(response: Response): Promise<string> {
+  if (response.headers.get('content-type') !== 'application/zip') return response.text();
+  const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+  return Object.entries(files)
+    .map(([name, bytes]) => `${name}\n${name.endsWith('.pdf') ? pdfText(Buffer.from(bytes)) : strFromU8(bytes)}`)
+    .join('\n')
+    .replace(/\s+/g, ' ');
 }
 
 const summary = (result: TResult) =>
@@ -626,6 +648,17 @@ describe('REST tenant isolation: what the matrix covers', () => {
     expect(underAdmin.filter((line) => line.endsWith('false'))).toEqual([]);
   });
 
+  it('every procedure under /insurer is the insurer’s, so the same rule holds for its plain routes (the evidence pack)', () => {
+    const underInsurer = procedureMetas()
+      .filter((meta) => meta?.openapi?.path.startsWith('/insurer/'))
+      .map((meta) => `${meta?.openapi?.path} insurerOnly=${Boolean(meta?.insurerOnly)}`);
+    expect(underInsurer.length).toBeGreaterThan(0);
+    expect(underInsurer.filter((line) => line.endsWith('false'))).toEqual([]);
+    expect(operations.find((operation) => operation.label === 'GET /insurer/evidence/{companyId}')?.insurerOnly).toBe(
+      true,
+    );
+  });
+
   it('sends the cookie a real sign-in sets, and the app takes it', async () => {
     const login = await app.request('/trpc/employee.login', {
       method: 'POST',
@@ -726,8 +759,9 @@ describe('REST tenant isolation: company B’s ids from company A (generated)', 
       }
 
       // Positive control: with company A's own ids some caller of A succeeds, so the refusals
-      // above are about the foreign ids and not about a request the operation cannot take.
-      if (references.length > 0 && !operation.adminOnly) {
+      // above are about the foreign ids and not about a request the operation cannot take. The
+      // insurer's own calls have theirs in the insurer's block below (they succeed with any id).
+      if (references.length > 0 && !operation.adminOnly && !operation.insurerOnly) {
         const answers: string[] = [];
         for (const role of CUSTOMER_ROLES) {
           for (const values of ownCombinations(references, role)) {
@@ -781,7 +815,7 @@ const personMarkers = () =>
 function insurerCombinations(operation: TOperation): TValues[] {
   const references = operation.params.filter((param) => param.key in REFERENCES);
   // Its own list: searched for a learner's name (the probe of VALUES), and unfiltered.
-  if (operation.insurerOnly) return [{}, { search: '' }];
+  if (operation.insurerOnly && references.length === 0) return [{}, { search: '' }];
   if (references.length === 0) return [{}];
   const pick = (side: 'own' | 'foreign') =>
     Object.fromEntries(
@@ -827,6 +861,11 @@ describe('REST: the insurer reads company figures only and writes nothing (gener
           for (const company of [a, b]) {
             if (!result.text.includes(company.companyName)) failures.push(`${line}: ${company.companyName} missing`);
           }
+        }
+        // Its pack of one company (the evidence pack, unzipped by answerText) names that company.
+        if (operation.insurerOnly && values.companyId && result.status < 300) {
+          const company = values.companyId === a.companyId ? a : b;
+          if (!result.text.includes(company.companyName)) failures.push(`${line}: ${company.companyName} missing`);
         }
       }
       if ((operation.insurerOnly || operation.label in INSURER_OWN) && !succeeded) {
@@ -895,6 +934,12 @@ const CROSS_SITE: Record<string, Record<string, string | null>> = {
 };
 const SIGNED_IN: TRole[] = ['employee', 'manager', 'employer', 'admin', 'insurer'];
 
+/**
+ * The audit entry of a read that was let through (an evidence pack downloaded, ADR 035): a record
+ * that the read happened, not a change of anything; a refused request writes none.
+ */
+const isReadRecord = (row: string) => row.startsWith('+ audit_log: ') && row.includes('"evidence.downloaded"');
+
 /** `GET path` of the procedures that change something although the spec makes them a GET. */
 const changingGets = new Set(
   Object.values(appRouter._def.procedures)
@@ -921,8 +966,8 @@ describe('no cross-site request changes anything (issue 21.4, generated)', () =>
           for (const [how, headers] of Object.entries(CROSS_SITE)) {
             const result = await send(operation, values, role, headers);
             const line = `${how}: ${result.description} → ${summary(result)}`;
-            if (result.changes.length > 0)
-              failures.push(`${line}: changed the database:\n${result.changes.join('\n')}`);
+            const changes = result.changes.filter((row) => !isReadRecord(row));
+            if (changes.length > 0) failures.push(`${line}: changed the database:\n${changes.join('\n')}`);
             if (result.status >= 500) failures.push(`${line}: server error`);
             const crossSite = headers['sec-fetch-site'] === 'cross-site';
             if (crossSite && !isPublic && (result.status !== 403 || result.json.messageKey !== 'errors.CSRF')) {

@@ -8,6 +8,7 @@ import {
   createProgress,
   createSession,
   hashPasswordSync,
+  isWorkingTime,
   loadConfig,
   registerEmployer,
   sealTotpSecret,
@@ -29,6 +30,7 @@ import {
   users,
 } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
+import { addDays, berlinDay } from '@portal/validators';
 import { getErrorShape, TRPCError } from '@trpc/server';
 import { Secret, TOTP } from 'otpauth';
 import { createContextFactory, type TContext } from '../context.ts';
@@ -85,6 +87,14 @@ export async function countRows(db: TDatabase, table: string): Promise<number> {
   if (!/^[a-z_]+$/.test(table)) throw new Error(`bad table name ${table}`);
   const [row] = await rawRows<{ n: number }>(db, sql.raw(`select count(*) as n from ${table}`));
   return Number(row?.n ?? 0);
+}
+
+/** Ten in the morning (UTC) of a working day a week or more ahead: when the reminder run works. */
+export function nextWorkingMorning(): Date {
+  for (let days = 7; ; days += 1) {
+    const candidate = new Date(`${addDays(berlinDay(new Date()), days)}T10:00:00Z`);
+    if (isWorkingTime(candidate)) return candidate;
+  }
 }
 
 // ── Callers ────────────────────────────────────────────────────────────────────────────────────

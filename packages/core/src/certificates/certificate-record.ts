@@ -1,5 +1,6 @@
 import { type TCertificateContent, type TCertificateDocument, ZCertificateContent } from '@portal/certificates';
 import { and, certificates, desc, eq, gt, isNull, type TTransaction } from '@portal/db';
+import { recordCertificateIssued } from '../insurer-events/record-events.ts';
 import { certificateValidUntil, newCertificateCode, verifyUrl } from './verification-code.ts';
 
 export type TCertificateRow = typeof certificates.$inferSelect;
@@ -85,6 +86,10 @@ export async function insertCertificate(
     })
     .returning();
   if (!row) throw new Error(`certificate ${code} was not inserted`);
+  // The insurer's systems hear of a new proof of insurance (ADR 035), in this very transaction.
+  if (row.kind === 'company' && row.companyId) {
+    await recordCertificateIssued(tx, { id: row.id, companyId: row.companyId, validUntil: row.validUntil }, now);
+  }
   return row;
 }
 

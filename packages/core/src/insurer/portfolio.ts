@@ -1,7 +1,7 @@
 import { rawRows, type SQL, sql, type TDb } from '@portal/db';
 import { escapeLike, textAsSqlite } from '../employees/text-as-sqlite.ts';
 import { DomainError } from '../errors.ts';
-import { decodePortfolioCursor, encodePortfolioCursor } from './portfolio-cursor.ts';
+import { decodePortfolioCursor, encodePortfolioCursor, type TPortfolioSort } from './portfolio-cursor.ts';
 
 export type TCertificateState = 'valid' | 'expired' | 'none';
 
@@ -20,7 +20,15 @@ export interface TPortfolioRow {
   completionPercent: number;
   certificate: { state: TCertificateState; validUntil: string | null };
   lastActivityAt: string | null;
+  /**
+   * Learners with an overdue course and with one due soon, as the daily reminder run counted them
+   * on `countedOn`; all null for a company the run has not counted (no AVV accepted yet).
+   */
+  due: { overdue: number; dueSoon: number; countedOn: string } | null;
 }
+
+/** Completion bands of the filter: nothing completed, some, all (of at least one course). */
+export type TCompletionBand = 'none' | 'partial' | 'complete';
 
 export interface TPortfolioQuery {
   cursor?: string | undefined;
@@ -32,6 +40,11 @@ export interface TPortfolioQuery {
   certificate?: TCertificateState | undefined;
   /** Only this exact policy number (the single-policy call). */
   policyNumber?: string | undefined;
+  completion?: TCompletionBand | undefined;
+  /** Only policies whose last count found an overdue learner. */
+  due?: 'overdue' | undefined;
+  /** Policy-number order unless asked; every order ends with the policy number and company id. */
+  sort?: TPortfolioSort | undefined;
 }
 
 interface TRawRow {
@@ -45,6 +58,10 @@ interface TRawRow {
   completed: number | string;
   validUntil: number | string | null;
   lastActivityAt: number | string | null;
+  overdue: number | string | null;
+  dueSoon: number | string | null;
+  countedOn: string | null;
+  sortValue: number | string | null;
 }
 
 const isoOrNull = (value: number | string | null) => (value === null ? null : new Date(Number(value)).toISOString());
@@ -84,47 +101,81 @@ function filterConditions(query: TPortfolioQuery, now: Date): SQL {
           ? sql`${newestCertificate} is null`
           : sql`true`;
   const policy = query.policyNumber === undefined ? sql`true` : sql`c.insurance_number = ${query.policyNumber}`;
-  return sql`${avv} and ${certificate} and ${policy}`;
+  const completion =
+    query.completion === 'none'
+      ? sql`s.completed = 0`
+      : query.completion === 'partial'
+        ? sql`s.completed > 0 and s.completed < s.assigned`
+        : query.completion === 'complete'
+          ? sql`s.assigned > 0 and s.completed = s.assigned`
+          : sql`true`;
+  const overdue = query.due === 'overdue' ? sql`d.overdue > 0` : sql`true`;
+  return sql`${avv} and ${certificate} and ${policy} and ${completion} and ${overdue}`;
 }
 
+/** Completed of assigned courses in whole per cent, rounded down, as SQL (integer division on both). */
+const COMPLETION = sql`(case when s.assigned = 0 then 0 else (s.completed * 100) / s.assigned end)`;
+
+/** Each order's leading key and direction; every order continues by policy number and company id. */
+const SORT_KEYS: Record<TPortfolioSort, { key: SQL; descending: boolean } | null> = {
+  policy: null,
+  completion_asc: { key: COMPLETION, descending: false },
+  completion_desc: { key: COMPLETION, descending: true },
+  // Companies without a count (no AVV yet) come last.
+  overdue_desc: { key: sql`coalesce(d.overdue, -1)`, descending: true },
+};
+
 /**
- * A page of the insurer's portfolio in policy-number order (ties by company id), after the cursor.
- * Only companies with a policy number are policies. The figures are computed for the page's
- * companies only, through the company indexes, like the admins' customer list.
+ * A page of the insurer's portfolio in the asked order, after the cursor. Only companies with a
+ * policy number are policies. The figures are read from `company_summary` (kept by triggers) and
+ * `company_due_counts` (the reminder run's count), one row per company, so a page costs the same
+ * whatever the size of its companies (ADR 035).
  */
 export async function portfolioPage(db: TDb, query: TPortfolioQuery, now = new Date()) {
-  const after = query.cursor === undefined ? null : decodePortfolioCursor(query.cursor);
+  const sort = query.sort ?? 'policy';
+  const after = query.cursor === undefined ? null : decodePortfolioCursor(query.cursor, sort);
   if (query.cursor !== undefined && after === null) throw new DomainError('BAD_REQUEST', 'insurer.invalid_cursor');
-  const afterCondition = after
+  const order = SORT_KEYS[sort];
+  const byPolicy = after
     ? sql`(c.insurance_number > ${after.policyNumber} or (c.insurance_number = ${after.policyNumber} and c.id > ${after.companyId}))`
     : sql`true`;
+  const afterCondition =
+    after && order
+      ? sql`(${order.key} ${sql.raw(order.descending ? '<' : '>')} ${after.value} or (${order.key} = ${after.value} and ${byPolicy}))`
+      : byPolicy;
+  const orderBy = order
+    ? sql`${order.key} ${sql.raw(order.descending ? 'desc' : 'asc')}, c.insurance_number, c.id`
+    : sql`c.insurance_number, c.id`;
+  // The page's keys first (a scan of the summary rows, one per company, in the asked order), then
+  // the per-row lookups for those rows only: in one select, SQLite would work them out for every
+  // row it sorts.
   const rows = await rawRows<TRawRow>(
     db,
     sql`with page as (
-         select c.id as "companyId", c.insurance_number as "policyNumber", c.company_name as "companyName",
-                u.order_processing_accepted as "avvAccepted", u.order_processing_accepted_at as "avvAcceptedAt"
-           from companies c left join users u on u.id = c.owner_id
-          where c.insurance_number <> '' and ${afterCondition} and ${searchCondition(db, query.search)}
-            and ${filterConditions(query, now)}
-          order by c.insurance_number, c.id
-          limit ${query.limit + 1})
-       select page.*,
-              (select count(distinct a.user_id) from users s join course_assignments a on a.user_id = s.id
-                where s.company_id = page."companyId") as learners,
-              (select count(*) from users s join course_assignments a on a.user_id = s.id
-                where s.company_id = page."companyId") as assigned,
-              (select count(*) from users s join course_assignments a on a.user_id = s.id
-                 join course_progress p on p.user_id = a.user_id and p.course_slug = a.course_slug
-                where s.company_id = page."companyId" and p.status = 'completed') as completed,
-              (select max(ce.valid_until) from certificates ce
-                where ce.company_id = page."companyId" and ce.kind = 'company' and ce.revoked_at is null) as "validUntil",
-              (select sa.last_progress_at from stats_company_activity sa
-                where sa.company_id = page."companyId") as "lastActivityAt"
-         from page
-        order by page."policyNumber", page."companyId"`,
+          select c.id as "companyId", c.insurance_number as "policyNumber", c.company_name as "companyName",
+                 c.owner_id as "ownerId", s.learners, s.assigned, s.completed,
+                 d.overdue, d.due_soon as "dueSoon", d.counted_on as "countedOn",
+                 ${order ? order.key : sql`null`} as "sortValue"
+            from companies c
+            join company_summary s on s.company_id = c.id
+            left join users u on u.id = c.owner_id
+            left join company_due_counts d on d.company_id = c.id
+           where c.insurance_number <> '' and ${afterCondition} and ${searchCondition(db, query.search)}
+             and ${filterConditions(query, now)}
+           order by ${orderBy}
+           limit ${query.limit + 1})
+        select page.*,
+               u.order_processing_accepted as "avvAccepted", u.order_processing_accepted_at as "avvAcceptedAt",
+               (select max(ce.valid_until) from certificates ce
+                 where ce.company_id = page."companyId" and ce.kind = 'company' and ce.revoked_at is null) as "validUntil",
+               (select sa.last_progress_at from stats_company_activity sa
+                 where sa.company_id = page."companyId") as "lastActivityAt"
+          from page left join users u on u.id = page."ownerId"
+         order by ${order ? sql`page."sortValue" ${sql.raw(order.descending ? 'desc' : 'asc')},` : sql``} page."policyNumber", page."companyId"`,
   );
   const more = rows.length > query.limit;
-  const items = rows.slice(0, query.limit).map((row): TPortfolioRow => {
+  const page = rows.slice(0, query.limit);
+  const items = page.map((row): TPortfolioRow => {
     const assigned = Number(row.assigned);
     const completed = Number(row.completed);
     const validUntil = isoOrNull(row.validUntil);
@@ -143,12 +194,23 @@ export async function portfolioPage(db: TDb, query: TPortfolioQuery, now = new D
         validUntil,
       },
       lastActivityAt: isoOrNull(row.lastActivityAt),
+      due:
+        row.countedOn === null
+          ? null
+          : { overdue: Number(row.overdue), dueSoon: Number(row.dueSoon), countedOn: row.countedOn },
     };
   });
-  const last = items.at(-1);
+  const last = page.at(-1);
   return {
     items,
     nextCursor:
-      more && last ? encodePortfolioCursor({ policyNumber: last.policyNumber, companyId: last.companyId }) : null,
+      more && last
+        ? encodePortfolioCursor({
+            sort,
+            value: last.sortValue === null ? null : Number(last.sortValue),
+            policyNumber: last.policyNumber,
+            companyId: last.companyId,
+          })
+        : null,
   };
 }

@@ -1,3 +1,5 @@
+import { recordExpiries } from '../insurer-events/record-events.ts';
+import { deliverWebhook } from '../insurer-events/webhook-delivery.ts';
 import { runHousekeeping } from '../maintenance/housekeeping.ts';
 import { runReminders } from '../reminders/reminder-run.ts';
 import type { TJobHandler } from './runner.ts';
@@ -12,7 +14,12 @@ export function createJobHandlers(config: {
   publicUrl: string;
   /** People per slice of the reminder run; tests make it small so that companies span slices. */
   reminderSlice?: number;
+  /** Opens the webhook endpoints' signing secrets (sealed like TOTP secrets, ADR 026). */
+  totpKey: Buffer;
+  /** Tests only: webhook receivers on http://127.0.0.1. */
+  allowLoopbackWebhooks?: boolean;
 }): Readonly<Record<string, TJobHandler>> {
+  const rules = { allowLoopbackHttp: config.allowLoopbackWebhooks ?? false };
   return {
     /** Expired sessions, tokens and throttle rows, delivered mails, old audit entries. */
     housekeeping: async ({ db, now }) => ({ ...(await runHousekeeping(db, now)) }),
@@ -25,6 +32,11 @@ export function createJobHandlers(config: {
       });
       return skipped ? { skipped: 1, ...counts } : counts;
     },
+    /** Proofs of insurance that ran out, as change notices for the insurer (ADR 035). */
+    'insurer-events': async ({ db, now }) => recordExpiries(db, now),
+    /** One change notice to one endpoint, signed; retried with the queue's backoff. */
+    webhook: async ({ db, now, payload }) =>
+      deliverWebhook(db, payload as { eventId: string; endpointId: string }, { totpKey: config.totpKey, rules, now }),
   };
 }
 
@@ -32,4 +44,6 @@ export const JOB_SCHEDULES: readonly TSchedule[] = [
   { kind: 'housekeeping', pattern: '7 * * * *' },
   // Once each weekday morning in Berlin; the run itself skips public holidays (ADR 033).
   { kind: 'reminders', pattern: '30 9 * * 1-5' },
+  // Hourly, so that an expiry reaches the insurer within the hour.
+  { kind: 'insurer-events', pattern: '15 * * * *' },
 ];

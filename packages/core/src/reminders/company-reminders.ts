@@ -62,6 +62,15 @@ export function planCompany(
     }
   }
 
+  // The insurer's portfolio: the day's due counts, as the employer's dashboard counts them (people
+  // with a course who are not absent today; due soon only when not overdue too).
+  const present = summaries.filter((summary) => summary.courses > 0 && !summary.absent);
+  plan.dueCounts.push({
+    companyId: company.id,
+    overdue: present.filter((summary) => summary.overdue).length,
+    dueSoon: present.filter((summary) => summary.dueSoon && !summary.overdue).length,
+  });
+
   // The employer: completion dropping below the threshold, once per drop.
   let assigned = 0;
   let completed = 0;

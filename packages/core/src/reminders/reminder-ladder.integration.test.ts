@@ -17,6 +17,7 @@ import {
 import { createTestDatabase, type TTestDatabase } from '@portal/db/testing';
 import { addDays, berlinDay, dayNumber } from '@portal/validators';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEVELOPMENT_TOTP_KEY } from '../auth/totp-secret-seal.ts';
 import { issuePersonalCertificate } from '../certificates/issue-certificates.ts';
 import { verifyCertificate } from '../certificates/verify-certificate.ts';
 import { controlledClock } from '../clock.ts';
@@ -208,7 +209,7 @@ async function simulate(
 ) {
   const { other, reminderSlice } = options;
   const clock = controlledClock(berlinAt(START, 8));
-  const handlers = createJobHandlers({ publicUrl: PUBLIC_URL, reminderSlice });
+  const handlers = createJobHandlers({ publicUrl: PUBLIC_URL, reminderSlice, totpKey: DEVELOPMENT_TOTP_KEY });
   const make = (handle: TDatabase) => createJobRunner({ db: handle, clock, handlers, schedules: JOB_SCHEDULES });
   const all = runners === 2 && other ? [make(db), make(other)] : [make(db)];
   for (let n = 0; n < DAYS; n++) {

@@ -79,6 +79,8 @@ export interface TPlan {
   /** A learner's mail lists only the courses whose reasons this run inserts. */
   learnerCourses: Map<string, TReminderCourse[]>;
   completionStates: { companyId: string; below: boolean }[];
+  /** Per visited company, its learners with an overdue course and with one due soon (ADR 035). */
+  dueCounts: { companyId: string; overdue: number; dueSoon: number }[];
   /** Refresher reasons: their holder's courses open again when this run inserts them. */
   refreshers: Set<string>;
   /** Learners who completed their refresher: a new certificate when this run inserts the reason. */
@@ -90,6 +92,7 @@ export const emptyPlan = (): TPlan => ({
   mails: new Map(),
   learnerCourses: new Map(),
   completionStates: [],
+  dueCounts: [],
   refreshers: new Set(),
   renewals: new Map(),
 });

@@ -1,4 +1,12 @@
-import { reminderLog, reminderSettings, sql, type TDatabase, type TTransaction, transaction } from '@portal/db';
+import {
+  companyDueCounts,
+  reminderLog,
+  reminderSettings,
+  sql,
+  type TDatabase,
+  type TTransaction,
+  transaction,
+} from '@portal/db';
 import { insertCertificate } from '../certificates/certificate-record.ts';
 import { personalEligibility } from '../certificates/personal-eligibility.ts';
 import { insertOutboxRows, renderOutboxRows, type TEnqueueMail, type TOutboxRow } from '../mail/outbox.ts';
@@ -24,9 +32,9 @@ export async function writePlan(
   plan: TPlan,
   clock: { today: string; now: Date },
 ): Promise<TWriteCounts> {
-  const { reasons, mails, learnerCourses, completionStates, refreshers, renewals } = plan;
+  const { reasons, mails, learnerCourses, completionStates, dueCounts, refreshers, renewals } = plan;
   const { today, now } = clock;
-  if (reasons.length === 0 && completionStates.length === 0)
+  if (reasons.length === 0 && completionStates.length === 0 && dueCounts.length === 0)
     return { learnerMails: 0, digests: 0, alerts: 0, refreshers: 0 };
   const keys = [...mails.keys()];
   const rendered = new Map<string, TOutboxRow>(
@@ -71,6 +79,7 @@ export async function writePlan(
     }
     await insertOutboxRows(tx, outgoing);
     await saveCompletionStates(tx, completionStates, now);
+    await saveDueCounts(tx, dueCounts, today);
     return counts;
   });
 }
@@ -132,6 +141,23 @@ async function saveCompletionStates(tx: TTransaction, states: TPlan['completionS
       .onConflictDoUpdate({
         target: reminderSettings.companyId,
         set: { completionBelow: sql.raw('excluded.completion_below') },
+      });
+  }
+}
+
+/** The day's due counts per company; a later run of the same or a later day overwrites them. */
+async function saveDueCounts(tx: TTransaction, counts: TPlan['dueCounts'], today: string) {
+  for (let start = 0; start < counts.length; start += 500) {
+    await tx
+      .insert(companyDueCounts)
+      .values(counts.slice(start, start + 500).map((count) => ({ ...count, countedOn: today })))
+      .onConflictDoUpdate({
+        target: companyDueCounts.companyId,
+        set: {
+          overdue: sql.raw('excluded.overdue'),
+          dueSoon: sql.raw('excluded.due_soon'),
+          countedOn: sql.raw('excluded.counted_on'),
+        },
       });
   }
 }

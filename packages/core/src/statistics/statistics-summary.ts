@@ -3,8 +3,8 @@ import { dialectOf, rawExecute, rawRows, sql, type TDatabase, type TDb, transact
 /*
  * The summary tables behind the admin statistics (ADR 021): `stats_people`,
  * `stats_course_counts`, `stats_progress_hours`, `stats_course_completions` and
- * `stats_company_activity`. Triggers keep them in step with every write (SQLite migration 0008,
- * PostgreSQL migration 0001); the functions here recompute them from scratch (as the migrations
+ * `stats_company_activity`, and the insurer's `company_summary` (ADR 035). Triggers keep them in
+ * step with every write (SQLite migrations 0008 and 0014, PostgreSQL 0001 and 0008); the functions here recompute them from scratch (as the migrations
  * fill them) and compare them with a fresh count, for tests, for bulk loads that run without
  * triggers, and for repair. Every statement runs unchanged on SQLite and PostgreSQL (ADR 028).
  */
@@ -32,6 +32,17 @@ const EXPECTED = {
      where completed_at is not null group by course_slug, completed_at / 3600000`,
   stats_company_activity: sql`
     select company_id, max(updated_at) as last_progress_at from course_progress group by company_id`,
+  // The insurer's figures per company (ADR 035): a row for every company, counted by its people.
+  company_summary: sql`
+    select c.id as company_id,
+           (select count(distinct a.user_id) from users u join course_assignments a on a.user_id = u.id
+             where u.company_id = c.id) as learners,
+           (select count(*) from users u join course_assignments a on a.user_id = u.id
+             where u.company_id = c.id) as assigned,
+           (select count(*) from users u join course_assignments a on a.user_id = u.id
+              join course_progress p on p.user_id = a.user_id and p.course_slug = a.course_slug
+             where u.company_id = c.id and p.status = 'completed') as completed
+      from companies c`,
 } as const;
 
 /** The summary rows that stand for nothing (counts down to zero, companies without progress). */
@@ -41,6 +52,7 @@ const EMPTY = {
   stats_progress_hours: sql`started = 0 and completed = 0`,
   stats_course_completions: sql`completed = 0`,
   stats_company_activity: sql`last_progress_at is null`,
+  company_summary: sql`false`,
 } as const;
 
 type TSummaryTable = keyof typeof EXPECTED;
@@ -57,7 +69,7 @@ export async function rebuildStatisticsSummary(db: TDatabase): Promise<void> {
   // until the new summary is committed; on SQLite the transaction is the only writer anyway.
   await transaction(db, async (tx) => {
     if (dialectOf(tx) === 'postgres') {
-      await rawExecute(tx, sql`lock table users, course_assignments, course_progress in share mode`);
+      await rawExecute(tx, sql`lock table companies, users, course_assignments, course_progress in share mode`);
     }
     for (const table of TABLES) {
       await rawExecute(tx, sql`delete from ${sql.identifier(table)}`);

@@ -290,7 +290,7 @@ function fillEveryTable(file: string, size: { companies: number; peoplePerCompan
               status: c % 2 ? 'imported' : 'pending',
             })
             .run();
-          orm
+          const [companyCertificate] = orm
             .insert(s.certificates)
             .values({
               code: `CO-${c}`,
@@ -299,6 +299,45 @@ function fillEveryTable(file: string, size: { companies: number; peoplePerCompan
               issuedAt: at(c),
               validUntil: at(365 * DAY),
               content: '{}',
+            })
+            .returning({ id: s.certificates.id })
+            .all();
+          // The insurer's tables (ADR 035): change notices, due counts, a key and a receiver.
+          orm
+            .insert(s.insurerEvents)
+            .values({
+              kind: c % 2 ? 'certificate_issued' : 'certificate_renewed',
+              companyId,
+              policyNumber: `AS-${String(c).padStart(10, '1')}`,
+              certificateId: companyCertificate?.id ?? '',
+              validUntil: at(365 * DAY),
+              occurredAt: at(c),
+            })
+            .run();
+          orm
+            .insert(s.companyDueCounts)
+            .values({ companyId, overdue: c, dueSoon: c % 3, countedOn: '2026-11-26' })
+            .run();
+          orm
+            .insert(s.apiKeys)
+            .values({
+              name: `Schlüssel ${ODD_TEXT}`,
+              scope: 'insurer:read',
+              secretHash: `hash-${c}`,
+              createdBy: userId,
+              expiresAt: c % 2 ? at(DAY) : null,
+              revokedAt: c % 2 ? null : at(2),
+              lastUsedAt: at(1),
+            })
+            .run();
+          orm
+            .insert(s.webhookEndpoints)
+            .values({
+              name: `Empfänger ${c}`,
+              url: `https://versicherer.example/${c}`,
+              secretSealed: 'v1.aaa.bbb.ccc',
+              createdBy: userId,
+              removedAt: c % 2 ? at(3) : null,
             })
             .run();
         }
@@ -495,6 +534,7 @@ function fillEveryTable(file: string, size: { companies: number; peoplePerCompan
     s.statsProgressHours,
     s.statsCourseCompletions,
     s.companyVersions,
+    s.companySummary,
   ])
     expect(orm.select({ n: sql<number>`count(*)` }).from(table).get()?.n, getTableName(table)).toBeGreaterThan(0);
   sqlite.pragma('wal_checkpoint(TRUNCATE)');

@@ -43,6 +43,8 @@ export const companies = sqliteTable(
     index('companies_owner_idx').on(table.ownerId),
     // Registrations per period in the admin statistics (ADR 021).
     index('companies_created_idx').on(table.createdAt),
+    // The insurer's portfolio in policy-number order, keyset-paged with the id as tie-breaker (ADR 035).
+    index('companies_insurance_number_idx').on(table.insuranceNumber, table.id),
   ],
 );
 
@@ -722,3 +724,79 @@ export const apiKeys = sqliteTable(
   },
   (table) => [index('api_keys_created_idx').on(table.createdAt)],
 );
+
+/**
+ * Per company, the figures of the insurer's portfolio (ADR 035): people with at least one assigned
+ * course, assigned courses, and assigned courses whose progress is completed (of the company's
+ * people, by `users.company_id`). Kept by triggers on course_assignments, course_progress, users
+ * and companies (hand-written in the migration that adds it, like the statistics summary above);
+ * never written by application code. `statistics-summary.ts` recomputes and compares it.
+ */
+export const companySummary = sqliteTable('company_summary', {
+  companyId: text('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  learners: integer('learners').notNull().default(0),
+  assigned: integer('assigned').notNull().default(0),
+  completed: integer('completed').notNull().default(0),
+});
+
+/**
+ * Per company, the learners with an overdue course and with one due soon, as the daily reminder run
+ * counted them (ADR 033, ADR 035): they move with the day, not with rows, so no trigger can keep
+ * them. The portfolio shows them "as of" `counted_on`; the single-policy call counts live.
+ */
+export const companyDueCounts = sqliteTable(
+  'company_due_counts',
+  {
+    companyId: text('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    overdue: integer('overdue').notNull().default(0),
+    dueSoon: integer('due_soon').notNull().default(0),
+    /** The Berlin day of the count, `YYYY-MM-DD`. */
+    countedOn: text('counted_on').notNull(),
+  },
+  (table) => [index('company_due_counts_overdue_idx').on(table.overdue, table.companyId)],
+);
+
+/**
+ * Change notices for the insurer's systems (ADR 035): one row per company certificate issued,
+ * renewed or expired. The unique (certificate, kind) makes an event happen once, whichever process
+ * writes it; each is delivered to every webhook endpoint through the job queue.
+ */
+export const insurerEvents = sqliteTable(
+  'insurer_events',
+  {
+    id: uuid(),
+    kind: text('kind', { enum: ['certificate_issued', 'certificate_renewed', 'certificate_expired'] }).notNull(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    policyNumber: text('policy_number').notNull(),
+    certificateId: text('certificate_id')
+      .notNull()
+      .references(() => certificates.id, { onDelete: 'cascade' }),
+    validUntil: timestamp('valid_until').notNull(),
+    occurredAt: timestamp('occurred_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('insurer_events_certificate_kind_unique').on(table.certificateId, table.kind),
+    index('insurer_events_occurred_idx').on(table.occurredAt),
+  ],
+);
+
+/**
+ * Where the insurer's systems receive change notices (ADR 035): an HTTPS URL and the secret that
+ * signs each delivery, sealed like the TOTP secrets (ADR 026) because signing needs it in clear.
+ */
+export const webhookEndpoints = sqliteTable('webhook_endpoints', {
+  id: uuid(),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  secretSealed: text('secret_sealed').notNull(),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  /** Set when an admin removes it: no new deliveries; its log stays. */
+  removedAt: timestamp('removed_at'),
+});

@@ -7,10 +7,11 @@ import { useIssueOnce } from './use-issue-once.ts';
 
 /**
  * `/proofOfInsurance` (employer, manager): the company certificate with today's figures, once the
- * employer settings are complete (the AVV is a precondition of the whole workspace).
+ * employer settings are complete (the AVV is a precondition of the whole workspace), and for the
+ * employer the evidence pack for a claim.
  */
 export default function ProofOfInsurancePage() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const me = useMe();
   const status = trpc.certificates.companyStatus.useQuery();
   const issue = trpc.certificates.issueCompany.useMutation();
@@ -43,6 +44,17 @@ export default function ProofOfInsurancePage() {
           record={issue.data}
           alt={t('certificate.preview_alt_company', { company: issue.data.holder, code: issue.data.code })}
         />
+      )}
+      {me.data?.role === 'employer' && (
+        // The evidence pack (ADR 035): a plain download link, the server names the file. Managers
+        // do not get it, because it holds every certified person's certificate.
+        <section className="card" aria-labelledby="evidence-heading">
+          <h2 id="evidence-heading">{t('evidence.title')}</h2>
+          <p>{t('evidence.download_intro')}</p>
+          <a className="button button-secondary" href={`/api/company/evidence?lang=${locale}`} download>
+            {t('evidence.download')}
+          </a>
+        </section>
       )}
     </section>
   );

@@ -19,6 +19,7 @@ const row = (companyName: string, overrides: Partial<TPortfolioRow> = {}): TPort
   completionPercent: 75,
   certificate: { state: 'valid', validUntil: '2027-03-01T10:00:00.000Z' },
   lastActivityAt: '2026-11-20T08:00:00.000Z',
+  due: { overdue: 2, dueSoon: 3, countedOn: '2026-11-26' },
   ...overrides,
 });
 
@@ -33,12 +34,13 @@ describe('portfolioCsv', () => {
             avvAcceptedAt: null,
             certificate: { state: 'none', validUntil: null },
             lastActivityAt: null,
+            due: null,
           }),
         ],
         t,
       ),
     );
-    expect(header).toHaveLength(11);
+    expect(header).toHaveLength(14);
     expect(header?.[0]).toBe('insurer.col_policy');
     expect(first).toEqual([
       'AS-4711081542',
@@ -49,12 +51,16 @@ describe('portfolioCsv', () => {
       '40',
       '30',
       '75',
+      '2',
+      '3',
+      '26.11.2026',
       'insurer.certificate_state_valid',
       '01.03.2027',
       '20.11.2026',
     ]);
     expect(second?.slice(2, 4)).toEqual(['insurer.csv_no', '']);
-    expect(second?.slice(8)).toEqual(['insurer.certificate_state_none', '', '']);
+    // Not counted yet: empty cells, not zeros.
+    expect(second?.slice(8)).toEqual(['', '', '', 'insurer.certificate_state_none', '', '']);
   });
 
   it('turns a company name that a spreadsheet would run as a formula into text', () => {

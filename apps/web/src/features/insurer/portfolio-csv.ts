@@ -1,4 +1,5 @@
 import type { TTranslate } from '@portal/i18n';
+import { formatDay } from '@portal/validators';
 import { spreadsheetCsv } from '@portal/validators/spreadsheet-csv';
 import { formatDate } from '../../lib/format-date.ts';
 import type { TPortfolioRow } from './portfolio-table.tsx';
@@ -20,6 +21,9 @@ export function portfolioCsv(rows: readonly TPortfolioRow[], t: TTranslate): str
       t('insurer.csv_assigned'),
       t('insurer.csv_completed'),
       t('insurer.csv_completion_percent'),
+      t('insurer.csv_overdue'),
+      t('insurer.csv_due_soon'),
+      t('insurer.csv_counted_on'),
       t('insurer.col_certificate'),
       t('insurer.csv_valid_until'),
       t('insurer.col_activity'),
@@ -33,6 +37,10 @@ export function portfolioCsv(rows: readonly TPortfolioRow[], t: TTranslate): str
       row.assignedCourses,
       row.completedCourses,
       row.completionPercent,
+      // Empty, not 0, before the first count: nobody has counted them yet.
+      row.due?.overdue ?? '',
+      row.due?.dueSoon ?? '',
+      row.due ? formatDay(row.due.countedOn) : '',
       t(`insurer.certificate_state_${row.certificate.state}`),
       date(row.certificate.validUntil),
       date(row.lastActivityAt),

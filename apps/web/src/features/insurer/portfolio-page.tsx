@@ -4,19 +4,19 @@ import { FilterSelect } from '../../components/filter-select.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { portfolioFilter, portfolioInput, type TPortfolioView } from './portfolio-query.ts';
+import { DEFAULT_PORTFOLIO_VIEW, portfolioFilter, portfolioInput, type TPortfolioView } from './portfolio-query.ts';
 import { PortfolioTable } from './portfolio-table.tsx';
 import { usePortfolioExport } from './use-portfolio-export.ts';
 
 /**
  * `/insurer`: the insurer's portfolio (issue 23, ADR 035). Every policyholder by policy number with
- * the company's training status; a search by policy number or company name, filters by AVV and
- * proof of insurance; more rows on request, continued from the last one (keyset paging), so rows
+ * the company's training status; a search by policy number or company name, filters by AVV, proof
+ * of insurance, completion and overdue learners, four orders; more rows on request, continued from the last one (keyset paging), so rows
  * added meanwhile are neither missed nor repeated; the filtered list as a CSV file.
  */
 export default function PortfolioPage() {
   const t = useT();
-  const [view, setView] = useState<TPortfolioView>({ search: '', avv: 'all', certificate: 'all' });
+  const [view, setView] = useState<TPortfolioView>(DEFAULT_PORTFOLIO_VIEW);
   const search = useDebounced(view.search.trim());
   const settled = { ...view, search };
   const list = trpc.insurer.policies.useInfiniteQuery(portfolioInput(settled), {
@@ -25,7 +25,7 @@ export default function PortfolioPage() {
   });
   const exporter = usePortfolioExport(portfolioFilter(settled));
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const selected = view.avv !== 'all' || view.certificate !== 'all';
+  const selected = view.avv !== 'all' || view.certificate !== 'all' || view.completion !== 'all' || view.due !== 'all';
 
   return (
     <section className="page">
@@ -59,6 +59,37 @@ export default function PortfolioPage() {
             { value: 'valid', label: t('insurer.certificate_state_valid') },
             { value: 'expired', label: t('insurer.certificate_state_expired') },
             { value: 'none', label: t('insurer.certificate_state_none') },
+          ]}
+        />
+        <FilterSelect
+          label={t('insurer.filter_completion')}
+          value={view.completion}
+          onChange={(completion) => setView({ ...view, completion })}
+          options={[
+            { value: 'all', label: t('insurer.all') },
+            { value: 'none', label: t('insurer.completion_none') },
+            { value: 'partial', label: t('insurer.completion_partial') },
+            { value: 'complete', label: t('insurer.completion_complete') },
+          ]}
+        />
+        <FilterSelect
+          label={t('insurer.filter_due')}
+          value={view.due}
+          onChange={(due) => setView({ ...view, due })}
+          options={[
+            { value: 'all', label: t('insurer.all') },
+            { value: 'overdue', label: t('insurer.filter_due_overdue') },
+          ]}
+        />
+        <FilterSelect
+          label={t('insurer.sort')}
+          value={view.sort}
+          onChange={(sort) => setView({ ...view, sort })}
+          options={[
+            { value: 'policy', label: t('insurer.sort_policy') },
+            { value: 'completion_asc', label: t('insurer.sort_completion_asc') },
+            { value: 'completion_desc', label: t('insurer.sort_completion_desc') },
+            { value: 'overdue_desc', label: t('insurer.sort_overdue_desc') },
           ]}
         />
       </div>

@@ -9,7 +9,7 @@ const meta: OpenApiMeta = {
     method: 'GET',
     path: '/insurer/policies/{policyNumber}',
     tags: ['Insurer'],
-    summary: 'Insurer: the company-level training status of one policy, with due and overdue counts as of now',
+    summary: 'Insurer: the company-level training status of one policy',
     description:
       'Takes an insurer API key (or an insurer’s session). A number that is not `AS-` and 10 digits answers 400, one that no policyholder gave 404. ' +
       'The policy number is typed by the policyholder, so more than one company may have given it: each is a row of `policyholders`.',
@@ -25,16 +25,5 @@ export const ZPolicyNumber = z
 export const getPolicyProcedure = insurerReadProcedure
   .meta(meta)
   .input(z.object({ policyNumber: ZPolicyNumber }))
-  .output(
-    z.object({
-      policyNumber: z.string(),
-      countedAt: z.string().describe('When the due and overdue counts were taken'),
-      policyholders: z.array(
-        ZPortfolioRow.extend({
-          overdue: z.number().int().describe('Learners with an overdue course (absent people not counted)'),
-          dueSoon: z.number().int().describe('Learners with a course due within the company’s reminder days'),
-        }),
-      ),
-    }),
-  )
+  .output(z.object({ policyNumber: z.string(), policyholders: z.array(ZPortfolioRow) }))
   .query(async ({ ctx, input }) => await policyStatus(ctx.db, input.policyNumber));

@@ -1,10 +1,13 @@
-import { certificates, eq, loginThrottle, transaction, users } from '@portal/db';
+import { runReminders } from '@portal/core';
+import { certificates, courseAssignments, courseDueDates, eq, loginThrottle, transaction, users } from '@portal/db';
+import { addDays, berlinDay } from '@portal/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouterInputs } from '../../root.ts';
 import {
   callerFor,
   completeCourses,
   createTestDb,
+  nextWorkingMorning,
   seedEmployee,
   seedEmployer,
   seedInsurer,
@@ -189,6 +192,82 @@ describe('insurer.policies', () => {
       'AS-6000000001',
       'AS-6000000002',
       'AS-6000000004',
+    ]);
+  });
+
+  it('sorts by completion either way and by overdue learners, paging within each order', async () => {
+    const search = 'AS-9';
+    const none = await policyholder('Null GmbH', 'AS-9000000001');
+    await seedEmployee(t.db, none.companyId).then((person) =>
+      transaction(t.db, (tx) => tx.insert(courseAssignments).values({ userId: person.id, courseSlug: 'malware' })),
+    );
+    const half = await policyholder('Halb GmbH', 'AS-9000000002');
+    const halfLearner = await seedEmployee(t.db, half.companyId);
+    await completeCourses(t.db, { ...halfLearner, companyId: half.companyId }, ['malware']);
+    await transaction(t.db, (tx) =>
+      tx.insert(courseAssignments).values({ userId: halfLearner.id, courseSlug: 'byod' }),
+    );
+    const full = await policyholder('Voll GmbH', 'AS-9000000003');
+    const fullLearner = await seedEmployee(t.db, full.companyId);
+    await completeCourses(t.db, { ...fullLearner, companyId: full.companyId }, ['malware']);
+    // Nothing assigned counts as 0 % and sorts by its policy number among the 0 % rows.
+    await policyholder('Leer GmbH', 'AS-9000000000');
+
+    const order = async (sort: RouterInputs['insurer']['policies']['sort'], limit = 50) => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await policies({ limit, search, sort, ...(cursor && { cursor }) });
+        seen.push(...page.items.map((row) => `${row.policyNumber.slice(-1)}:${row.completionPercent}`));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return seen;
+    };
+    expect(await order('completion_asc')).toEqual(['0:0', '1:0', '2:50', '3:100']);
+    expect(await order('completion_asc', 1)).toEqual(['0:0', '1:0', '2:50', '3:100']);
+    expect(await order('completion_desc')).toEqual(['3:100', '2:50', '0:0', '1:0']);
+    expect(await order('completion_desc', 1)).toEqual(['3:100', '2:50', '0:0', '1:0']);
+
+    // The completion bands.
+    const band = async (completion: 'none' | 'partial' | 'complete') =>
+      (await policies({ limit: 50, search, completion })).items.map((row) => row.companyName);
+    expect(await band('none')).toEqual(['Leer GmbH', 'Null GmbH']);
+    expect(await band('partial')).toEqual(['Halb GmbH']);
+    expect(await band('complete')).toEqual(['Voll GmbH']);
+
+    // A cursor of one order is refused by another.
+    const first = await policies({ limit: 1, search, sort: 'completion_desc' });
+    const asInsurer = callerFor(t.db, { token: insurerToken });
+    const mixed = await asInsurer.errorOf(
+      asInsurer.caller.insurer.policies({
+        limit: 1,
+        search,
+        sort: 'completion_asc',
+        cursor: first.nextCursor ?? '',
+      }),
+    );
+    expect(mixed.shape.data.messageKey).toBe('insurer.invalid_cursor');
+
+    // Overdue counts come from the reminder run: before it, none; after it, as of its day.
+    expect((await policies({ limit: 50, search })).items.every((row) => row.due === null)).toBe(true);
+    const day = nextWorkingMorning();
+    await transaction(t.db, (tx) =>
+      tx.insert(courseDueDates).values([
+        { companyId: none.companyId, courseSlug: 'malware', dueOn: addDays(berlinDay(day), -1), updatedAt: day },
+        { companyId: half.companyId, courseSlug: 'byod', dueOn: addDays(berlinDay(day), 2), updatedAt: day },
+      ]),
+    );
+    await runReminders(t.db, { now: day, publicUrl: 'https://portal.example' });
+    const counted = await policies({ limit: 50, search, sort: 'overdue_desc' });
+    expect(counted.items.map((row) => [row.companyName, row.due?.overdue, row.due?.dueSoon])).toEqual([
+      ['Null GmbH', 1, 0],
+      ['Leer GmbH', 0, 0],
+      ['Halb GmbH', 0, 1],
+      ['Voll GmbH', 0, 0],
+    ]);
+    expect(counted.items[0]?.due?.countedOn).toBe(berlinDay(day));
+    expect((await policies({ limit: 50, search, due: 'overdue' })).items.map((row) => row.companyName)).toEqual([
+      'Null GmbH',
     ]);
   });
 

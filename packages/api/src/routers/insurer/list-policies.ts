@@ -1,4 +1,4 @@
-import { portfolioPage } from '@portal/core';
+import { PORTFOLIO_SORTS, portfolioPage } from '@portal/core';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { insurerReadProcedure } from '../../trpc.ts';
@@ -28,6 +28,12 @@ export const ZPortfolioRow = z.object({
   completionPercent: z.number().int().min(0).max(100),
   certificate: z.object({ state: z.enum(['valid', 'expired', 'none']), validUntil: z.string().nullable() }),
   lastActivityAt: z.string().nullable(),
+  due: z
+    .object({ overdue: z.number().int(), dueSoon: z.number().int(), countedOn: z.string() })
+    .nullable()
+    .describe(
+      'Learners with an overdue course and with one due soon, as counted on `countedOn` (daily); null before the first count',
+    ),
 });
 
 export const ZListPoliciesInput = z.object({
@@ -39,6 +45,15 @@ export const ZListPoliciesInput = z.object({
     .enum(['valid', 'expired', 'none'])
     .optional()
     .describe('Only policies with a valid, an expired or no proof of insurance'),
+  completion: z
+    .enum(['none', 'partial', 'complete'])
+    .optional()
+    .describe('Only policies with no course completed, some, or every assigned course'),
+  due: z.enum(['overdue']).optional().describe('Only policies with at least one overdue learner at the last count'),
+  sort: z
+    .enum(PORTFOLIO_SORTS)
+    .default('policy')
+    .describe('Policy-number order (default), completion ascending or descending, or most overdue learners first'),
 });
 
 export const listPoliciesProcedure = insurerReadProcedure

@@ -356,6 +356,55 @@ const COVERAGE: Record<string, TCoverage> = {
       },
     },
   ],
+  '/admin/api-keys': [
+    {
+      roles: ['admin'],
+      visit: async (v) => {
+        await v.open('/admin/api-keys');
+        // A key of this visit's own: the dialog with its token, then the revoke question (left unanswered).
+        const name = `Axe ${v.lang} ${Date.now()}`;
+        const form = v.page.getByRole('form', { name: v.t('api_keys.create_title') });
+        await form.getByLabel(v.t('api_keys.name_label'), { exact: true }).fill(name);
+        await form.getByRole('button', { name: v.t('api_keys.create_submit') }).click();
+        const dialog = v.page.getByRole('dialog', { name: v.t('api_keys.created_title') });
+        await dialog.waitFor();
+        await v.check('new key dialog');
+        await dialog.getByRole('button', { name: v.t('api_keys.done') }).click();
+        await expect(dialog).toHaveCount(0);
+        const revoke = v.page.getByRole('button', { name: `${v.t('api_keys.revoke')}: ${name}` });
+        await v.checkDialog(revoke, 'revoke dialog');
+      },
+    },
+  ],
+  '/admin/webhooks': [
+    {
+      roles: ['admin'],
+      visit: async (v) => {
+        await v.open('/admin/webhooks');
+        // A receiver of this visit's own: the dialog with its secret, the remove question, then
+        // removed for real, so that no later certificate of the run is sent to it.
+        const name = `Axe ${v.lang} ${Date.now()}`;
+        const form = v.page.getByRole('form', { name: v.t('webhooks.create_title') });
+        await form.getByLabel(v.t('webhooks.name_label'), { exact: true }).fill(name);
+        await form.getByLabel(v.t('webhooks.url_label'), { exact: true }).fill('https://versicherer.example/axe');
+        await form.getByRole('button', { name: v.t('webhooks.create_submit') }).click();
+        const dialog = v.page.getByRole('dialog', { name: v.t('webhooks.created_title') });
+        await dialog.waitFor();
+        await v.check('secret dialog');
+        await dialog.getByRole('button', { name: v.t('api_keys.done') }).click();
+        await expect(dialog).toHaveCount(0);
+        const remove = v.page.getByRole('button', { name: `${v.t('webhooks.remove')}: ${name}` });
+        await v.checkDialog(remove, 'remove dialog');
+        await remove.click();
+        await v.page
+          .getByRole('dialog')
+          .getByRole('button', { name: v.t('webhooks.remove') })
+          .click();
+        await expect(remove).toHaveCount(0);
+        await v.check('removed receiver');
+      },
+    },
+  ],
   '/insurer': [
     {
       roles: ['insurer'],

@@ -48,7 +48,8 @@ test('an admin creates an insurer account; the insurer signs in with two factors
   await form.getByLabel('Neues Passwort').fill(DEMO_PASSWORD);
   await form.getByLabel('Passwort bestätigen').fill(DEMO_PASSWORD);
   await form.getByRole('button', { name: 'Zugang anlegen' }).click();
-  await expect(page.getByText('Der Zugang wurde angelegt.')).toBeVisible();
+  // The password is hashed with argon2 on the server: on a busy machine that outlasts 5 s.
+  await expect(page.getByText('Der Zugang wurde angelegt.')).toBeVisible({ timeout: 15_000 });
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('beim ersten Anmelden');
 
@@ -78,7 +79,7 @@ test('an admin creates an insurer account; the insurer signs in with two factors
   // The evidence pack of the policy (a ZIP with the PDF and its facts as JSON), company level only.
   const [pack] = await Promise.all([
     insurer.waitForEvent('download'),
-    policy.getByRole('link', { name: `Nachweispaket für ${companyName} herunterladen` }).click(),
+    policy.getByRole('link', { name: `ZIP herunterladen: Nachweispaket für ${companyName}` }).click(),
   ]);
   expect(pack.suggestedFilename()).toMatch(new RegExp(`^evidence-${number}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
   const files = unzipSync(new Uint8Array(await readFile(await pack.path())));

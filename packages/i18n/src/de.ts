@@ -811,7 +811,7 @@ export const de = {
     csv_counted_on: 'Fälligkeiten gezählt am',
     col_evidence: 'Nachweispaket',
     evidence_download: 'ZIP herunterladen',
-    evidence_for: 'Nachweispaket für {{company}} herunterladen',
+    evidence_for: 'ZIP herunterladen: Nachweispaket für {{company}}',
     invalid_cursor: 'Diese Seitenangabe ist ungültig. Laden Sie die Liste bitte von vorn.',
     policy_number_invalid: 'Eine Versicherungsnummer besteht aus „AS-“ und 10 Ziffern, z. B. AS-1234567891.',
     policy_not_found: 'Kein Versicherungsnehmer hat diese Versicherungsnummer angegeben.',

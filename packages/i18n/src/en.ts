@@ -788,7 +788,7 @@ export const en: TDictionary = {
     csv_counted_on: 'Due dates counted on',
     col_evidence: 'Evidence pack',
     evidence_download: 'Download ZIP',
-    evidence_for: 'Download the evidence pack for {{company}}',
+    evidence_for: 'Download ZIP: evidence pack for {{company}}',
     invalid_cursor: 'This page reference is not valid. Please load the list from the start.',
     policy_number_invalid: 'A policy number is “AS-” and 10 digits, e.g. AS-1234567891.',
     policy_not_found: 'No policyholder has given this policy number.',

@@ -311,6 +311,18 @@ const signedInPages: RouteObject[] = [
     lazy: page(() => import('../features/admin-insurer-accounts/insurer-accounts-page.tsx')),
   },
   {
+    path: '/admin/api-keys',
+    loader: ({ request }) => guardedPreload(request, ['admin'], () => trpcUtils.apiKeys.list.ensureData()),
+    handle: { title: 'pages.api_keys' },
+    lazy: page(() => import('../features/admin-api-keys/api-keys-page.tsx')),
+  },
+  {
+    path: '/admin/webhooks',
+    loader: ({ request }) => guardedPreload(request, ['admin'], () => trpcUtils.webhooks.list.ensureData()),
+    handle: { title: 'pages.webhooks' },
+    lazy: page(() => import('../features/admin-webhooks/webhooks-page.tsx')),
+  },
+  {
     path: '/insurer',
     loader: ({ request }) =>
       guardedPreload(request, ['insurer'], () =>

@@ -7,7 +7,7 @@ interface TFieldProps {
   onChange: (value: string) => void;
   onBlur?: () => void;
   error?: string | undefined;
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'url';
   autoComplete?: string;
   isRequired?: boolean;
   isReadOnly?: boolean;

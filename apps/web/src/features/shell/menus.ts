@@ -21,6 +21,8 @@ export function menusFor(role: TRole): TMenuGroup[] {
           { to: '/admin/upload', label: 'nav.upload' },
           { to: '/admin/admins', label: 'nav.admins' },
           { to: '/admin/insurer-accounts', label: 'nav.insurer_accounts' },
+          { to: '/admin/api-keys', label: 'nav.api_keys' },
+          { to: '/admin/webhooks', label: 'nav.webhooks' },
           { to: '/admin/statistics', label: 'nav.statistics' },
           { to: '/admin/jobs', label: 'nav.jobs' },
         ],

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -119,6 +120,24 @@ async function measure(audit: TAudit, token: string, attempt = 1): Promise<Resul
   return { lhr, performance: score('performance'), accessibility: score('accessibility') };
 }
 
+/**
+ * Waits (at most two minutes) until the machine is quiet: in `npm test` this check follows the
+ * end-to-end runs, whose browsers, servers and PostgreSQL clusters are still winding down, and a
+ * 4× CPU-throttled page measured under that load loses 10 to 20 points (the CI of 2026-11-27: the
+ * slide at 62 with a load average of 5, then 77 when run again on the quiet machine). The wait is
+ * printed, so a slow check says why.
+ */
+async function quietMachine() {
+  const started = Date.now();
+  const threshold = Math.max(1, cpus().length * 0.75);
+  while ((loadavg()[0] ?? 0) > threshold && Date.now() - started < 120_000) {
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
+  const waited = Math.round((Date.now() - started) / 1000);
+  if (waited > 0) console.log(`waited ${waited} s for a quiet machine (load ${(loadavg()[0] ?? 0).toFixed(2)})`);
+}
+
+await quietMachine();
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

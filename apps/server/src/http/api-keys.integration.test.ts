@@ -91,7 +91,7 @@ describe('insurer API keys over HTTP', () => {
     expect(empty.body.issues[0].messageKey).toBe('api_keys.name_required');
   });
 
-  it('read the portfolio and one policy: found with live due counts, unknown 404, malformed 400', async () => {
+  it('read the portfolio and one policy: found with the daily due counts, unknown 404, malformed 400', async () => {
     const { token } = await createKey('Abfrage');
     const company = await seedPolicyholder(t.db, 'Schlüssel GmbH', 'AS-7100000001');
     const late = await seedEmployee(t.db, company.companyId);

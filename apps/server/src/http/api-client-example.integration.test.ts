@@ -1,11 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { courseCatalog, syncCourses } from '@portal/core';
 import { courseAssignments, transaction } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trainingReport } from '../../../../docs/examples/api-client-example.ts';
 import { createTestDb, seedEmployee, seedEmployer, type TTestDb } from '../../../../packages/api/src/test/test-db.ts';
-import { createApp } from '../app.ts';
+import { serveApp } from '../test/serve-app.ts';
 
 /*
  * Issue 23, point 5: the typed client's example in docs/ (docs/api-client.md) runs against a live
@@ -15,19 +13,11 @@ import { createApp } from '../app.ts';
 let t: TTestDb;
 let base: string;
 let close = () => {};
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
   t = await createTestDb();
   await syncCourses(t.db);
-  const app = createApp({ db: t.db, config: t.config, logger: silent, webDist: '/nonexistent/web/dist' });
-  await new Promise<void>((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      base = `http://127.0.0.1:${info.port}/api`;
-      resolve();
-    });
-    close = () => server.close();
-  });
+  ({ base, close } = await serveApp(t));
 });
 afterAll(async () => {
   close();

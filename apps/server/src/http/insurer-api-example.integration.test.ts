@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { createApiKey, revokeApiKey, syncCourses } from '@portal/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portfolioReport } from '../../../../docs/examples/insurer-api-example.ts';
 import { createTestDb, seedAdmin, seedPolicyholder, type TTestDb } from '../../../../packages/api/src/test/test-db.ts';
-import { createApp } from '../app.ts';
+import { serveApp } from '../test/serve-app.ts';
 
 /*
  * Issue 23, point 5: the insurer API's example in docs/ (docs/insurer-api.md) runs against a live
@@ -14,7 +12,6 @@ import { createApp } from '../app.ts';
 let t: TTestDb;
 let base: string;
 let close = () => {};
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
 let admin: Awaited<ReturnType<typeof seedAdmin>>;
 const asActor = () => ({ ...admin, role: 'admin' as const, companyId: null, lang: 'de' as const });
 
@@ -22,14 +19,7 @@ beforeAll(async () => {
   t = await createTestDb();
   await syncCourses(t.db);
   admin = await seedAdmin(t.db);
-  const app = createApp({ db: t.db, config: t.config, logger: silent, webDist: '/nonexistent/web/dist' });
-  await new Promise<void>((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      base = `http://127.0.0.1:${info.port}/api`;
-      resolve();
-    });
-    close = () => server.close();
-  });
+  ({ base, close } = await serveApp(t));
 });
 afterAll(async () => {
   close();

@@ -3,6 +3,8 @@
  * exercises. The content preview (`npm run content:preview`) validates and draws slides with it.
  */
 export * from './exercise.ts';
+export * from './phishing-fill.ts';
+export * from './phishing-schema.ts';
 export * from './reading-time.ts';
 export * from './schema.ts';
 export * from './zod-problems.ts';

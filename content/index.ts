@@ -4,3 +4,4 @@ export { CONTENT_ROOT } from './content-root.ts';
 export * from './json-schema.ts';
 export * from './load-courses.ts';
 export * from './load-legal.ts';
+export * from './load-phishing.ts';

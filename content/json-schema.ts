@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPhishingMeta, ZPhishingText } from './phishing-schema.ts';
 import { ZCourseMeta, ZCourseText } from './schema.ts';
 
 /**
@@ -9,6 +10,8 @@ import { ZCourseMeta, ZCourseText } from './schema.ts';
 export const JSON_SCHEMA_FILES = {
   'course.schema.json': ZCourseMeta,
   'course-text.schema.json': ZCourseText,
+  'phishing-template.schema.json': ZPhishingMeta,
+  'phishing-text.schema.json': ZPhishingText,
 } as const;
 
 export function jsonSchemaText(schema: z.ZodType): string {

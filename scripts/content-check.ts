@@ -1,8 +1,9 @@
-import { ContentError, checkLegalTexts, loadCourses } from '@portal/content';
+import { ContentError, checkLegalTexts, loadCourses, loadPhishingTemplates } from '@portal/content';
 
 /*
  * Checks the course files before they reach learners: `npm run content:check [folder]`.
- * Without a folder it checks content/courses; tests point it at broken fixture folders.
+ * Without a folder it checks content/courses, the legal texts and the phishing templates
+ * (content/phishing); tests point it at broken course fixture folders.
  * `--only <slug>` reports the problems of one course (while editing it, the others may be broken).
  */
 const args = process.argv.slice(2);
@@ -21,6 +22,10 @@ try {
     process.exit(1);
   }
   if (!folder) console.log('content check: legal texts ok');
+  if (!folder) {
+    const templates = loadPhishingTemplates();
+    console.log(`content check: ${templates.size} phishing templates in de and en ok`);
+  }
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
   const problems = only ? error.problems.filter((line) => line.startsWith(`${only}/`)) : error.problems;

@@ -117,6 +117,22 @@ export const ZConfig = z
     /** Calls per minute one API key may make, over all server processes together (ADR 035). */
     API_KEY_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
     /**
+     * The domain simulated phishing mails come from (ADR 036), e.g. a look-alike domain the
+     * operator owns with its own SPF and DKIM; never a real brand's. Default: the portal's host.
+     */
+    PHISHING_MAIL_DOMAIN: z
+      .string()
+      .regex(
+        /^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$/i,
+        'PHISHING_MAIL_DOMAIN must be a domain name, e.g. sicher-anmelden.example',
+      )
+      .optional(),
+    /**
+     * Where the links of simulated mails point (ADR 036): the portal itself, or another name the
+     * operator points at the same server so that links do not show the portal's domain.
+     */
+    PHISHING_LINK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
      * 32 random bytes, base64 (`openssl rand -base64 32`): seals the TOTP secrets in the database
      * (ADR 026). Keep it apart from the backups; without the same key no second factor opens.
      */
@@ -139,6 +155,10 @@ export const ZConfig = z
       /** What `openDatabase` opens: the PostgreSQL URL if there is one, else the SQLite file. */
       databaseLocation: env.DATABASE_URL ?? env.DATABASE_FILE,
       totpKey: env.TOTP_ENCRYPTION_KEY ? Buffer.from(env.TOTP_ENCRYPTION_KEY, 'base64') : DEVELOPMENT_TOTP_KEY,
+      phishing: {
+        mailDomain: env.PHISHING_MAIL_DOMAIN ?? new URL(publicUrl).hostname,
+        linkUrl: (env.PHISHING_LINK_URL ?? publicUrl).replace(/\/$/, ''),
+      },
     };
   })
   .superRefine((config, ctx) => {

@@ -14,6 +14,8 @@ export {
   lt,
   lte,
   ne,
+  not,
+  notExists,
   notLike,
   or,
   type SQL,

@@ -44,6 +44,9 @@ export let companySummary: typeof postgres.companySummary;
 export let companyDueCounts: typeof postgres.companyDueCounts;
 export let insurerEvents: typeof postgres.insurerEvents;
 export let webhookEndpoints: typeof postgres.webhookEndpoints;
+export let phishingSettings: typeof postgres.phishingSettings;
+export let phishingCampaigns: typeof postgres.phishingCampaigns;
+export let phishingMessages: typeof postgres.phishingMessages;
 
 function assign(from: typeof postgres): void {
   companies = from.companies;
@@ -79,6 +82,9 @@ function assign(from: typeof postgres): void {
   companyDueCounts = from.companyDueCounts;
   insurerEvents = from.insurerEvents;
   webhookEndpoints = from.webhookEndpoints;
+  phishingSettings = from.phishingSettings;
+  phishingCampaigns = from.phishingCampaigns;
+  phishingMessages = from.phishingMessages;
 }
 // The embedded default, until a PostgreSQL database is opened.
 assign(sqlite as unknown as typeof postgres);

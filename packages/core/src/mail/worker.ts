@@ -25,7 +25,8 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
  */
 export const LEASE_MS = BATCH_SIZE * (SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.socketTimeout) * 2;
 /** Templates whose body carries a working sign-in or reset link. */
-const LINK_TEMPLATES = new Set(['reset', 'first_login', 'invitation']);
+// A phishing simulation's links carry the token that counts a click (ADR 036): only its hash stays.
+const LINK_TEMPLATES = new Set(['reset', 'first_login', 'invitation', 'phishing']);
 export const REDACTED = '[removed after delivery]';
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
@@ -99,8 +100,9 @@ export function createMailWorker(options: TMailWorkerOptions): TMailWorker {
     for (const mail of due) {
       try {
         await transporter.sendMail({
-          from: options.from,
+          from: mail.fromAddress ?? options.from,
           to: mail.toAddress,
+          headers: mail.headers ? (JSON.parse(mail.headers) as Record<string, string>) : undefined,
           cc: mail.cc ?? undefined,
           subject: mail.subject,
           html: mail.html,

@@ -340,6 +340,43 @@ function fillEveryTable(file: string, size: { companies: number; peoplePerCompan
               removedAt: c % 2 ? at(3) : null,
             })
             .run();
+          // Phishing simulations (ADR 036): settings, a campaign and one message with every event.
+          orm
+            .insert(s.phishingSettings)
+            .values({ companyId, namesVisibleAt: c % 2 ? at(4) : null, namesVisibleBy: userId, retentionMonths: 6 })
+            .run();
+          const [campaign] = orm
+            .insert(s.phishingCampaigns)
+            .values({
+              companyId,
+              name: `Kampagne ${ODD_TEXT}`,
+              status: c % 2 ? 'running' : 'stopped',
+              templates: '["parcel-customs-fee"]',
+              audience: '{"kind":"all"}',
+              startsOn: '2026-11-26',
+              windowDays: 3,
+              trackOpens: c % 2 === 0,
+              repeat: 'quarterly',
+              createdBy: userId,
+            })
+            .returning({ id: s.phishingCampaigns.id })
+            .all();
+          orm
+            .insert(s.phishingMessages)
+            .values({
+              campaignId: campaign?.id ?? '',
+              companyId,
+              round: 0,
+              userId,
+              templateSlug: 'parcel-customs-fee',
+              templateVersion: '1.0.0',
+              lang: 'de',
+              sendAt: at(5),
+              tokenHash: `phish-${c}`,
+              sentAt: at(6),
+              clickedAt: c % 2 ? at(7) : null,
+            })
+            .run();
         }
         if (p === 2) {
           orm

@@ -224,6 +224,10 @@ export const mailOutbox = sqliteTable(
     text: text('text').notNull(),
     /** JSON `[{ filename, contentType, base64 }]`, e.g. the company certificate of a reset; removed after delivery. */
     attachments: text('attachments'),
+    /** Another sender than the portal's (a phishing simulation's, ADR 036); null: the portal's `MAIL_FROM`. */
+    fromAddress: text('from_address'),
+    /** JSON object of extra headers, e.g. `X-Portal-Simulation` (ADR 036). */
+    headers: text('headers'),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
@@ -800,3 +804,111 @@ export const webhookEndpoints = sqliteTable('webhook_endpoints', {
   /** Set when an admin removes it: no new deliveries; its log stays. */
   removedAt: timestamp('removed_at'),
 });
+
+/**
+ * Per company, the phishing-simulation switches (ADR 036): the kill switch, the works-council
+ * choice to show names (who and when), how long events are kept, and where reports of real
+ * mails go. No row: the defaults (sending allowed, counts only, 12 months, no report contact).
+ */
+export const phishingSettings = sqliteTable('phishing_settings', {
+  companyId: text('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  sendingStoppedAt: timestamp('sending_stopped_at'),
+  sendingStoppedBy: text('sending_stopped_by').references(() => users.id, { onDelete: 'set null' }),
+  namesVisibleAt: timestamp('names_visible_at'),
+  namesVisibleBy: text('names_visible_by').references(() => users.id, { onDelete: 'set null' }),
+  retentionMonths: integer('retention_months').notNull().default(12),
+  reportContactEmail: text('report_contact_email').notNull().default(''),
+  updatedAt: timestamp('updated_at'),
+});
+
+/**
+ * A simulation campaign of one company (ADR 036): its templates (one of the list at random per
+ * recipient), its audience as a rule (`{"kind":"all"}`, roles or chosen people, resolved when a
+ * round is planned), the send window and the repeat. `retired_*` keep the counts of messages the
+ * retention job deleted, so trends outlive the rows that name people.
+ */
+export const phishingCampaigns = sqliteTable(
+  'phishing_campaigns',
+  {
+    id: uuid(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['draft', 'running', 'paused', 'stopped', 'finished'] })
+      .notNull()
+      .default('draft'),
+    /** JSON array of template slugs. */
+    templates: text('templates').notNull(),
+    /** JSON: `{"kind":"all"}`, `{"kind":"roles","roles":[…]}` or `{"kind":"people","ids":[…]}`. */
+    audience: text('audience').notNull(),
+    /** The first day of the window, `YYYY-MM-DD` in Berlin. */
+    startsOn: text('starts_on').notNull(),
+    windowDays: integer('window_days').notNull(),
+    startHour: integer('start_hour').notNull().default(9),
+    endHour: integer('end_hour').notNull().default(17),
+    trackOpens: flag('track_opens'),
+    repeat: text('repeat', { enum: ['none', 'monthly', 'quarterly', 'half-yearly'] })
+      .notNull()
+      .default('none'),
+    /** Rounds planned so far; round n starts `repeat` × n after `starts_on`. */
+    rounds: integer('rounds').notNull().default(0),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at'),
+    pausedAt: timestamp('paused_at'),
+    endedAt: timestamp('ended_at'),
+    retiredSent: integer('retired_sent').notNull().default(0),
+    retiredOpened: integer('retired_opened').notNull().default(0),
+    retiredClicked: integer('retired_clicked').notNull().default(0),
+    retiredSubmitted: integer('retired_submitted').notNull().default(0),
+    retiredReported: integer('retired_reported').notNull().default(0),
+  },
+  (table) => [index('phishing_campaigns_company_idx').on(table.companyId, table.createdAt)],
+);
+
+/**
+ * One simulated mail to one person in one round (ADR 036), with the first time of each event.
+ * `token_hash` is SHA-256 of the link token, set when the mail is queued; the token itself is only
+ * in the mail. `user_id` is null once the person is deleted: the counts stay.
+ */
+export const phishingMessages = sqliteTable(
+  'phishing_messages',
+  {
+    id: uuid(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => phishingCampaigns.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    templateSlug: text('template_slug').notNull(),
+    templateVersion: text('template_version').notNull(),
+    lang: text('lang', { enum: ['de', 'en'] }).notNull(),
+    sendAt: timestamp('send_at').notNull(),
+    tokenHash: text('token_hash'),
+    sentAt: timestamp('sent_at'),
+    openedAt: timestamp('opened_at'),
+    clickedAt: timestamp('clicked_at'),
+    submittedAt: timestamp('submitted_at'),
+    reportedAt: timestamp('reported_at'),
+    /** Set when the campaign was stopped or the company's kill switch pulled before it was sent. */
+    cancelledAt: timestamp('cancelled_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('phishing_messages_round_user_unique').on(table.campaignId, table.round, table.userId),
+    uniqueIndex('phishing_messages_token_unique').on(table.tokenHash),
+    // The dispatcher's question: which unsent messages are due?
+    index('phishing_messages_due_idx')
+      .on(table.sendAt)
+      .where(sql`${table.sentAt} is null and ${table.cancelledAt} is null`),
+    index('phishing_messages_campaign_idx').on(table.campaignId, table.round),
+    index('phishing_messages_company_created_idx').on(table.companyId, table.createdAt),
+    index('phishing_messages_user_idx').on(table.userId),
+  ],
+);

@@ -1,0 +1,108 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONTENT_ROOT } from './content-root.ts';
+import { ContentError } from './load-courses.ts';
+import {
+  PHISHING_TOPICS,
+  type TPhishingMeta,
+  type TPhishingText,
+  ZPhishingMeta,
+  ZPhishingText,
+} from './phishing-schema.ts';
+import { COURSE_LANGUAGES, type TCourseLanguage } from './schema.ts';
+import { zodProblems } from './zod-problems.ts';
+
+export interface TLoadedPhishingTemplate {
+  meta: TPhishingMeta;
+  text: Record<TCourseLanguage, TPhishingText>;
+}
+
+export const PHISHING_ROOT = join(CONTENT_ROOT, 'phishing');
+
+function readJson(path: string, problems: string[], label: string): unknown {
+  if (!existsSync(path)) {
+    problems.push(`${label}: file missing`);
+    return undefined;
+  }
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    problems.push(`${label}: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/** Rules that span template.json and a language file. */
+function checkAgainstMeta(meta: TPhishingMeta, text: TPhishingText, label: string, problems: string[]): void {
+  const explained = text.signs.map((s) => s.id).sort();
+  const declared = [...meta.signs].sort();
+  if (explained.join() !== declared.join()) {
+    problems.push(`${label}: signs: explains ${explained.join(', ')}; template.json declares ${declared.join(', ')}`);
+  }
+  if (meta.landing === 'sign-in' && !text.signIn) {
+    problems.push(`${label}: signIn: missing; template.json sets landing "sign-in"`);
+  }
+  if (meta.landing !== 'sign-in' && text.signIn) {
+    problems.push(`${label}: signIn: only a template with landing "sign-in" has an imitation sign-in page`);
+  }
+  if (meta.topic === 'qr-code' && !text.parts.some((p) => p.role === 'qr-code')) {
+    problems.push(`${label}: parts: a qr-code template needs a part with role "qr-code"`);
+  }
+}
+
+function loadTemplate(root: string, slug: string, problems: string[]): TLoadedPhishingTemplate | undefined {
+  const start = problems.length;
+  const dir = join(root, slug);
+  const metaLabel = `phishing/${slug}/template.json`;
+  const metaRaw = readJson(join(dir, 'template.json'), problems, metaLabel);
+  const meta = metaRaw === undefined ? undefined : ZPhishingMeta.safeParse(metaRaw);
+  if (meta && !meta.success) problems.push(...zodProblems(metaLabel, meta.error, metaRaw));
+  if (meta?.success && meta.data.slug !== slug) {
+    problems.push(`${metaLabel}: slug ${meta.data.slug} differs from its folder`);
+  }
+  const texts: Partial<Record<TCourseLanguage, TPhishingText>> = {};
+  for (const lang of COURSE_LANGUAGES) {
+    const label = `phishing/${slug}/${lang}.json`;
+    const raw = readJson(join(dir, `${lang}.json`), problems, label);
+    if (raw === undefined) continue;
+    const parsed = ZPhishingText.safeParse(raw);
+    if (!parsed.success) {
+      problems.push(...zodProblems(label, parsed.error, raw));
+      continue;
+    }
+    texts[lang] = parsed.data;
+    if (meta?.success) checkAgainstMeta(meta.data, parsed.data, label, problems);
+  }
+  if (problems.length > start || !meta?.success || !texts.de || !texts.en) return undefined;
+  return { meta: meta.data, text: { de: texts.de, en: texts.en } };
+}
+
+/**
+ * Reads and validates every phishing template under `root` (default: content/phishing). The real
+ * folder must cover every topic of PHISHING_TOPICS; fixtures may hold fewer. Throws a ContentError
+ * listing every problem, so the server never starts on a broken template.
+ */
+export function loadPhishingTemplates(
+  root = PHISHING_ROOT,
+  { requireAllTopics = root === PHISHING_ROOT } = {},
+): Map<string, TLoadedPhishingTemplate> {
+  const problems: string[] = [];
+  const folders = existsSync(root)
+    ? readdirSync(root, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort()
+    : [];
+  const templates = new Map<string, TLoadedPhishingTemplate>();
+  for (const slug of folders) {
+    const template = loadTemplate(root, slug, problems);
+    if (template) templates.set(slug, template);
+  }
+  if (requireAllTopics && problems.length === 0) {
+    const covered = new Set([...templates.values()].map((t) => t.meta.topic));
+    const missing = PHISHING_TOPICS.filter((topic) => !covered.has(topic));
+    if (missing.length > 0) problems.push(`phishing: no template for the topics ${missing.join(', ')}`);
+  }
+  if (problems.length > 0) throw new ContentError(problems);
+  return templates;
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { TCampaignRepeat } from './send-window.ts';
+
+/** Who a campaign mails (ADR 036); resolved to people when a round is planned. */
+export const ZCampaignAudience = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all') }),
+  z.object({
+    kind: z.literal('roles'),
+    roles: z
+      .array(z.enum(['employer', 'manager', 'employee']))
+      .min(1)
+      .max(3),
+  }),
+  z.object({ kind: z.literal('people'), ids: z.array(z.string().min(1).max(64)).min(1).max(10_000) }),
+]);
+export type TCampaignAudience = z.infer<typeof ZCampaignAudience>;
+
+export const CAMPAIGN_STATUSES = ['draft', 'running', 'paused', 'stopped', 'finished'] as const;
+export type TCampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export const CAMPAIGN_REPEATS = ['none', 'monthly', 'quarterly', 'half-yearly'] as const;
+
+/** What an employer (or an admin for a customer) sets for a campaign. */
+export interface TCampaignInput {
+  name: string;
+  /** Template slugs; with more than one, each recipient gets one of them at random. */
+  templates: string[];
+  audience: TCampaignAudience;
+  /** The first day of the send window, `YYYY-MM-DD` in Berlin. */
+  startsOn: string;
+  /** Working days the mails are spread over (1-20). */
+  windowDays: number;
+  startHour: number;
+  endHour: number;
+  trackOpens: boolean;
+  repeat: TCampaignRepeat;
+}
+
+/** Counts of a campaign or a slice of it: people, never events (a second click is not counted). */
+export interface TPhishingCounts {
+  planned: number;
+  sent: number;
+  opened: number;
+  clicked: number;
+  submitted: number;
+  reported: number;
+}

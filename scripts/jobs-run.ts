@@ -15,7 +15,7 @@ try {
   await migrateDatabase(db);
   const runner = createJobRunner({
     db,
-    handlers: createJobHandlers({ publicUrl: config.publicUrl, totpKey: config.totpKey }),
+    handlers: createJobHandlers({ publicUrl: config.publicUrl, totpKey: config.totpKey, phishing: config.phishing }),
     schedules: JOB_SCHEDULES,
   });
   const runs = await runner.runUntilIdle();

@@ -90,6 +90,7 @@ async function runServer(settings: TConfig, prepare: boolean) {
     handlers: createJobHandlers({
       publicUrl: settings.publicUrl,
       totpKey: settings.totpKey,
+      phishing: settings.phishing,
       // Webhook receivers on the loopback address, for the tests' own receivers only (ADR 035).
       allowLoopbackWebhooks: settings.NODE_ENV === 'test',
     }),

@@ -36,6 +36,7 @@ export * from './mail/outbox.ts';
 export * from './mail/templates.ts';
 export * from './mail/worker.ts';
 export * from './maintenance/housekeeping.ts';
+export * from './phishing/index.ts';
 export * from './policy.ts';
 export * from './reminders/index.ts';
 export * from './statistics/company-stats.ts';

@@ -35,6 +35,7 @@ CREATE TABLE "phishing_messages" (
 	"lang" text NOT NULL,
 	"send_at" bigint NOT NULL,
 	"token_hash" text,
+	"outbox_id" text,
 	"sent_at" bigint,
 	"opened_at" bigint,
 	"clicked_at" bigint,
@@ -62,6 +63,7 @@ ALTER TABLE "phishing_campaigns" ADD CONSTRAINT "phishing_campaigns_created_by_u
 ALTER TABLE "phishing_messages" ADD CONSTRAINT "phishing_messages_campaign_id_phishing_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."phishing_campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "phishing_messages" ADD CONSTRAINT "phishing_messages_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "phishing_messages" ADD CONSTRAINT "phishing_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "phishing_messages" ADD CONSTRAINT "phishing_messages_outbox_id_mail_outbox_id_fk" FOREIGN KEY ("outbox_id") REFERENCES "public"."mail_outbox"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "phishing_settings" ADD CONSTRAINT "phishing_settings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "phishing_settings" ADD CONSTRAINT "phishing_settings_sending_stopped_by_users_id_fk" FOREIGN KEY ("sending_stopped_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "phishing_settings" ADD CONSTRAINT "phishing_settings_names_visible_by_users_id_fk" FOREIGN KEY ("names_visible_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -38,6 +38,7 @@ CREATE TABLE `phishing_messages` (
 	`lang` text NOT NULL,
 	`send_at` integer NOT NULL,
 	`token_hash` text,
+	`outbox_id` text,
 	`sent_at` integer,
 	`opened_at` integer,
 	`clicked_at` integer,
@@ -47,7 +48,8 @@ CREATE TABLE `phishing_messages` (
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`campaign_id`) REFERENCES `phishing_campaigns`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`outbox_id`) REFERENCES `mail_outbox`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `phishing_messages_round_user_unique` ON `phishing_messages` (`campaign_id`,`round`,`user_id`);--> statement-breakpoint

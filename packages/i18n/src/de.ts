@@ -380,6 +380,14 @@ export const de = {
     link_target: 'Linkziel',
     qr_code: 'QR-Code',
   },
+  phishing_mail: {
+    mail: 'Simulierte Phishing-E-Mail',
+    sign_number: 'Anzeichen {{number}}: {{label}}',
+    signs_heading: 'Woran Sie diese E-Mail erkennen',
+    expected_target: 'Erwartet hätten Sie',
+    real_target: 'Tatsächlich führte es zu',
+    sign_in_page: 'Nachgeahmte Anmeldeseite',
+  },
   takeaway: {
     title: 'Merkblatt',
     subtitle: 'Die wichtigsten Regeln aus der Schulung – zum Ausdrucken und Aufhängen am Arbeitsplatz',
@@ -1381,6 +1389,16 @@ export const de = {
     certificate_button: 'Zum Versicherungsnachweis',
     certificate_why:
       'Sie erhalten diese Nachricht als Versicherungsnehmer 30 Tage vor dem Ablauf Ihres Nachweises, weil diese Benachrichtigung eingeschaltet ist. Ausschalten können Sie sie in den Kurseinstellungen.',
+  },
+  /** Phishing simulations (ADR 036): the employer's campaigns, their errors and the teaching page. */
+  phishing: {
+    template_unknown: 'Diese Vorlage gibt es nicht: {{slug}}.',
+    hours_invalid: 'Das Ende der Versandzeit muss nach ihrem Beginn liegen.',
+    recipient_unknown: 'Mindestens eine ausgewählte Person gehört nicht zu Ihrem Unternehmen.',
+    campaign_not_found: 'Diese Kampagne gibt es nicht.',
+    status_conflict: 'Das geht im Zustand „{{status}}“ dieser Kampagne nicht.',
+    no_recipients: 'Diese Kampagne erreicht niemanden: Prüfen Sie die Empfängerinnen und Empfänger.',
+    sending_stopped: 'Der Versand von Phishing-Simulationen ist für Ihr Unternehmen angehalten.',
   },
   /** The server's answers to malformed requests; the web app never shows them (server-only section). */
   http: {

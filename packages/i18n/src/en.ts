@@ -371,6 +371,14 @@ export const en: TDictionary = {
     link_target: 'Link target',
     qr_code: 'QR code',
   },
+  phishing_mail: {
+    mail: 'Simulated phishing email',
+    sign_number: 'Sign {{number}}: {{label}}',
+    signs_heading: 'How to recognise this email',
+    expected_target: 'You would expect',
+    real_target: 'It really led to',
+    sign_in_page: 'Imitation sign-in page',
+  },
   takeaway: {
     title: 'Take-away sheet',
     subtitle: 'The key rules from the course – print them and pin them up at your workplace',
@@ -1351,6 +1359,16 @@ export const en: TDictionary = {
     certificate_button: 'Open the proof of insurance',
     certificate_why:
       'You are receiving this message as the policyholder 30 days before your proof expires because this alert is switched on. You can switch it off in the course settings.',
+  },
+  /** Phishing simulations (ADR 036): the employer's campaigns, their errors and the teaching page. */
+  phishing: {
+    template_unknown: 'This template does not exist: {{slug}}.',
+    hours_invalid: 'The sending hours must end after they begin.',
+    recipient_unknown: 'At least one selected person does not belong to your company.',
+    campaign_not_found: 'This campaign does not exist.',
+    status_conflict: 'This is not possible while the campaign is "{{status}}".',
+    no_recipients: 'This campaign reaches nobody: check its recipients.',
+    sending_stopped: 'Sending phishing simulations is stopped for your company.',
   },
   /** The server's answers to malformed requests; the web app never shows them (server-only section). */
   http: {

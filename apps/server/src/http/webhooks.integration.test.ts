@@ -84,6 +84,7 @@ const runner = () => {
     handlers: createJobHandlers({
       publicUrl: 'https://portal.example',
       totpKey: t.config.totpKey,
+      phishing: t.config.phishing,
       allowLoopbackWebhooks: true,
     }),
     clock,

@@ -46,7 +46,18 @@ export type TAuditAction =
   | 'company.deleted'
   | 'reminders.names_switched'
   | 'absence.recorded'
-  | 'absence.ended';
+  | 'absence.ended'
+  | 'phishing.campaign_created'
+  | 'phishing.campaign_updated'
+  | 'phishing.campaign_deleted'
+  | 'phishing.campaign_started'
+  | 'phishing.campaign_paused'
+  | 'phishing.campaign_resumed'
+  | 'phishing.campaign_stopped'
+  | 'phishing.sending_stopped'
+  | 'phishing.sending_allowed'
+  | 'phishing.names_switched'
+  | 'phishing.settings_changed';
 
 export interface TAuditEntry {
   action: TAuditAction;

@@ -1,6 +1,7 @@
 import { recordExpiries } from '../insurer-events/record-events.ts';
 import { deliverWebhook } from '../insurer-events/webhook-delivery.ts';
 import { runHousekeeping } from '../maintenance/housekeeping.ts';
+import { dispatchPhishing } from '../phishing/dispatch.ts';
 import { runReminders } from '../reminders/reminder-run.ts';
 import type { TJobHandler } from './runner.ts';
 import type { TSchedule } from './schedules.ts';
@@ -18,6 +19,8 @@ export function createJobHandlers(config: {
   totpKey: Buffer;
   /** Tests only: webhook receivers on http://127.0.0.1. */
   allowLoopbackWebhooks?: boolean;
+  /** Sender domain and link base of simulated phishing mails (ADR 036). */
+  phishing: { mailDomain: string; linkUrl: string };
 }): Readonly<Record<string, TJobHandler>> {
   const rules = { allowLoopbackHttp: config.allowLoopbackWebhooks ?? false };
   return {
@@ -37,6 +40,9 @@ export function createJobHandlers(config: {
     /** One change notice to one endpoint, signed; retried with the queue's backoff. */
     webhook: async ({ db, now, payload }) =>
       deliverWebhook(db, payload as { eventId: string; endpointId: string }, { totpKey: config.totpKey, rules, now }),
+    /** Due simulated phishing mails into the outbox, and the next rounds of repeating campaigns (ADR 036). */
+    'phishing-dispatch': async ({ db, now }) =>
+      dispatchPhishing(db, { now, senderDomain: config.phishing.mailDomain, linkUrl: config.phishing.linkUrl }),
   };
 }
 
@@ -46,4 +52,6 @@ export const JOB_SCHEDULES: readonly TSchedule[] = [
   { kind: 'reminders', pattern: '30 9 * * 1-5' },
   // Hourly, so that an expiry reaches the insurer within the hour.
   { kind: 'insurer-events', pattern: '15 * * * *' },
+  // Every five minutes: a campaign's mails are spread over days, five minutes late is on time.
+  { kind: 'phishing-dispatch', pattern: '*/5 * * * *' },
 ];

@@ -42,11 +42,13 @@ export interface TMailWorker {
 
 function parseAttachments(json: string | null) {
   if (!json) return undefined;
-  const files = JSON.parse(json) as { filename: string; contentType: string; base64: string }[];
+  const files = JSON.parse(json) as { filename: string; contentType: string; base64: string; cid?: string }[];
   return files.map((file) => ({
     filename: file.filename,
     contentType: file.contentType,
     content: Buffer.from(file.base64, 'base64'),
+    // An image the HTML shows inline (`<img src="cid:…">`), e.g. a phishing simulation's QR code.
+    ...(file.cid ? { cid: file.cid } : {}),
   }));
 }
 

@@ -25,6 +25,11 @@ export const SENT_MAIL_RETENTION_MS = 30 * 24 * 3600 * 1000;
 export const AUDIT_RETENTION_MS = 365 * 24 * 3600 * 1000;
 /** Finished jobs and their runs stay 90 days for the admin's job page (ADR 032), then go. */
 export const FINISHED_JOB_RETENTION_MS = 90 * 24 * 3600 * 1000;
+/**
+ * The phishing dispatch runs every five minutes (ADR 036): its runs stay a week, so they do not
+ * crowd the admin's job page; what they sent is on each campaign's page.
+ */
+export const DISPATCH_JOB_RETENTION_MS = 7 * 24 * 3600 * 1000;
 
 export interface THousekeepingResult {
   sessions: number;
@@ -87,7 +92,13 @@ export async function runHousekeeping(db: TDatabase, now = new Date()): Promise<
     const oldJobs = await tx
       .delete(jobs)
       .where(
-        and(inArray(jobs.status, ['done', 'failed']), lt(jobs.finishedAt, new Date(nowMs - FINISHED_JOB_RETENTION_MS))),
+        and(
+          inArray(jobs.status, ['done', 'failed']),
+          or(
+            lt(jobs.finishedAt, new Date(nowMs - FINISHED_JOB_RETENTION_MS)),
+            and(eq(jobs.kind, 'phishing-dispatch'), lt(jobs.finishedAt, new Date(nowMs - DISPATCH_JOB_RETENTION_MS))),
+          ),
+        ),
       )
       .returning({ id: jobs.id });
     return {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { TRequestMeta } from '../auth/login.ts';
+import type { TSessionUser } from '../auth/sessions.ts';
 import type { TCampaignRepeat } from './send-window.ts';
 
 /** Who a campaign mails (ADR 036); resolved to people when a round is planned. */
@@ -43,4 +45,10 @@ export interface TPhishingCounts {
   clicked: number;
   submitted: number;
   reported: number;
+}
+
+/** Who acts: the employer of the company, or an admin for any customer (ADR 036). */
+export interface TCampaignActor {
+  user: TSessionUser;
+  meta?: TRequestMeta | undefined;
 }

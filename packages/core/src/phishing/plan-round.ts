@@ -4,6 +4,8 @@ import {
   and,
   eq,
   inArray,
+  isNull,
+  lte,
   not,
   notExists,
   phishingCampaigns,
@@ -13,6 +15,7 @@ import {
   type TTransaction,
   users,
 } from '@portal/db';
+import { berlinDay } from '@portal/validators';
 import type { TBundesland } from '../jobs/working-time.ts';
 import { ZCampaignAudience } from './campaign-types.ts';
 import { phishingTemplate } from './phishing-catalog.ts';
@@ -60,6 +63,15 @@ async function recipients(tx: TTransaction, campaign: TCampaignRow, firstDay: st
     .orderBy(users.id);
 }
 
+/** The company's Bundesland, whose holidays join the national ones (ADR 033). */
+export async function companyState(tx: TTransaction, companyId: string): Promise<TBundesland | null> {
+  const [settings] = await tx
+    .select({ state: reminderSettings.state })
+    .from(reminderSettings)
+    .where(eq(reminderSettings.companyId, companyId));
+  return (settings?.state ?? null) as TBundesland | null;
+}
+
 /**
  * Plans round `round` of a campaign inside the caller's transaction (ADR 036): one message per
  * recipient with a template (one of the campaign's at random), the recipient's language and a
@@ -68,16 +80,12 @@ async function recipients(tx: TTransaction, campaign: TCampaignRow, firstDay: st
  */
 export async function planRound(tx: TTransaction, campaign: TCampaignRow, round: number, now: Date): Promise<number> {
   const firstDay = roundStartsOn(campaign.startsOn, campaign.repeat as TCampaignRepeat, round);
-  const [settings] = await tx
-    .select({ state: reminderSettings.state })
-    .from(reminderSettings)
-    .where(eq(reminderSettings.companyId, campaign.companyId));
   const people = await recipients(tx, campaign, firstDay);
   const segments = windowSegments(
     firstDay,
     campaign.windowDays,
     { startHour: campaign.startHour, endHour: campaign.endHour },
-    (settings?.state ?? null) as TBundesland | null,
+    await companyState(tx, campaign.companyId),
     now,
   );
   const times = spreadSendTimes(segments, people.length);
@@ -114,4 +122,41 @@ export async function planRound(tx: TTransaction, campaign: TCampaignRow, round:
     })
     .where(eq(phishingCampaigns.id, campaign.id));
   return planned;
+}
+
+/**
+ * Spreads a campaign's unsent mails that fell due while it was paused (or its company's sending
+ * stopped) over the rest of today's working hours, and the next working day's when less than two
+ * hours are left, so that they do not all arrive in the first minute (ADR 036).
+ */
+export async function respreadOverdue(tx: TTransaction, campaign: TCampaignRow, now: Date): Promise<number> {
+  const overdue = await tx
+    .select({ id: phishingMessages.id })
+    .from(phishingMessages)
+    .where(
+      and(
+        eq(phishingMessages.campaignId, campaign.id),
+        isNull(phishingMessages.sentAt),
+        isNull(phishingMessages.cancelledAt),
+        lte(phishingMessages.sendAt, now),
+      ),
+    );
+  if (overdue.length === 0) return 0;
+  const [today, tomorrow] = windowSegments(
+    berlinDay(now),
+    2,
+    { startHour: campaign.startHour, endHour: campaign.endHour },
+    await companyState(tx, campaign.companyId),
+    now,
+  );
+  const short = !today || today.to - today.from < 2 * 60 * 60 * 1000;
+  const segments = [today, short ? tomorrow : undefined].filter((segment) => segment !== undefined);
+  const times = spreadSendTimes(segments, overdue.length);
+  for (const [index, message] of overdue.entries()) {
+    await tx
+      .update(phishingMessages)
+      .set({ sendAt: times[index] ?? now })
+      .where(eq(phishingMessages.id, message.id));
+  }
+  return overdue.length;
 }

@@ -209,7 +209,12 @@ async function simulate(
 ) {
   const { other, reminderSlice } = options;
   const clock = controlledClock(berlinAt(START, 8));
-  const handlers = createJobHandlers({ publicUrl: PUBLIC_URL, reminderSlice, totpKey: DEVELOPMENT_TOTP_KEY });
+  const handlers = createJobHandlers({
+    publicUrl: PUBLIC_URL,
+    reminderSlice,
+    totpKey: DEVELOPMENT_TOTP_KEY,
+    phishing: { mailDomain: 'simulation.example', linkUrl: PUBLIC_URL },
+  });
   const make = (handle: TDatabase) => createJobRunner({ db: handle, clock, handlers, schedules: JOB_SCHEDULES });
   const all = runners === 2 && other ? [make(db), make(other)] : [make(db)];
   for (let n = 0; n < DAYS; n++) {

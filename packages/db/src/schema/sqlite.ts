@@ -891,6 +891,8 @@ export const phishingMessages = sqliteTable(
     lang: text('lang', { enum: ['de', 'en'] }).notNull(),
     sendAt: timestamp('send_at').notNull(),
     tokenHash: text('token_hash'),
+    /** The outbox row of the mail while it waits there: the kill switch takes back what is undelivered. */
+    outboxId: text('outbox_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
     sentAt: timestamp('sent_at'),
     openedAt: timestamp('opened_at'),
     clickedAt: timestamp('clicked_at'),

@@ -1,0 +1,160 @@
+import {
+  and,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  mailOutbox,
+  or,
+  phishingCampaigns,
+  phishingMessages,
+  phishingSettings,
+  type TDatabase,
+  type TDb,
+  type TTransaction,
+  transaction,
+  users,
+} from '@portal/db';
+import { audit } from '../audit/audit.ts';
+import type { TCampaignActor } from './campaign-types.ts';
+import { respreadOverdue } from './plan-round.ts';
+
+export interface TPhishingSettings {
+  /** The kill switch: when and by whom all sending was stopped; null while sending is allowed. */
+  sendingStoppedAt: string | null;
+  sendingStoppedByName: string | null;
+  /** Works council mode is the default (ADR 036): names appear only once the employer switched them on. */
+  namesVisible: boolean;
+  namesVisibleAt: string | null;
+  namesVisibleByName: string | null;
+  retentionMonths: number;
+  reportContactEmail: string;
+}
+
+const DEFAULTS = { retentionMonths: 12, reportContactEmail: '' } as const;
+
+/** A company's phishing settings; the defaults when it never changed one. */
+export async function readPhishingSettings(db: TDb, companyId: string): Promise<TPhishingSettings> {
+  const [row] = await db.select().from(phishingSettings).where(eq(phishingSettings.companyId, companyId));
+  const ids = [row?.sendingStoppedBy, row?.namesVisibleBy].filter((id): id is string => typeof id === 'string');
+  const people = ids.length
+    ? await db
+        .select({ id: users.id, firstname: users.firstname, lastname: users.lastname })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
+  const nameOf = (id: string | null | undefined) => {
+    const person = people.find((p) => p.id === id);
+    return person ? `${person.firstname} ${person.lastname}`.trim() : null;
+  };
+  return {
+    sendingStoppedAt: row?.sendingStoppedAt?.toISOString() ?? null,
+    sendingStoppedByName: row?.sendingStoppedAt ? nameOf(row.sendingStoppedBy) : null,
+    namesVisible: Boolean(row?.namesVisibleAt),
+    namesVisibleAt: row?.namesVisibleAt?.toISOString() ?? null,
+    namesVisibleByName: row?.namesVisibleAt ? nameOf(row.namesVisibleBy) : null,
+    retentionMonths: row?.retentionMonths ?? DEFAULTS.retentionMonths,
+    reportContactEmail: row?.reportContactEmail ?? DEFAULTS.reportContactEmail,
+  };
+}
+
+async function upsert(
+  tx: TTransaction,
+  companyId: string,
+  set: Partial<typeof phishingSettings.$inferInsert>,
+  now: Date,
+) {
+  await tx
+    .insert(phishingSettings)
+    .values({ companyId, ...set, updatedAt: now })
+    .onConflictDoUpdate({ target: phishingSettings.companyId, set: { ...set, updatedAt: now } });
+}
+
+/**
+ * The kill switch (ADR 036): stops every campaign's sending for the company at once. Simulated
+ * mails that wait undelivered in the outbox are taken back in the same transaction: their messages
+ * count as unsent again and go out with new links only once sending is allowed again. A mail a
+ * worker is handing to the SMTP server this very second (under its lease) still goes.
+ */
+export async function stopPhishingSending(db: TDatabase, actor: TCampaignActor, companyId: string, now = new Date()) {
+  return transaction(db, async (tx) => {
+    await upsert(tx, companyId, { sendingStoppedAt: now, sendingStoppedBy: actor.user.id }, now);
+    const waiting = await tx
+      .select({ messageId: phishingMessages.id, outboxId: mailOutbox.id, campaignId: phishingMessages.campaignId })
+      .from(phishingMessages)
+      .innerJoin(mailOutbox, eq(mailOutbox.id, phishingMessages.outboxId))
+      .where(
+        and(
+          eq(phishingMessages.companyId, companyId),
+          eq(mailOutbox.status, 'pending'),
+          or(isNull(mailOutbox.leaseUntil), lt(mailOutbox.leaseUntil, now)),
+        ),
+      );
+    if (waiting.length > 0) {
+      await tx
+        .update(phishingMessages)
+        .set({ sentAt: null, tokenHash: null, outboxId: null })
+        .where(
+          inArray(
+            phishingMessages.id,
+            waiting.map((w) => w.messageId),
+          ),
+        );
+      await tx.delete(mailOutbox).where(
+        inArray(
+          mailOutbox.id,
+          waiting.map((w) => w.outboxId),
+        ),
+      );
+      // A campaign that finished with these mails has unsent ones again: it goes on once allowed.
+      await tx
+        .update(phishingCampaigns)
+        .set({ status: 'running', endedAt: null })
+        .where(
+          and(
+            eq(phishingCampaigns.status, 'finished'),
+            inArray(phishingCampaigns.id, [...new Set(waiting.map((w) => w.campaignId))]),
+          ),
+        );
+    }
+    await audit(tx, {
+      action: 'phishing.sending_stopped',
+      actorId: actor.user.id,
+      actorRole: actor.user.role,
+      companyId,
+      ip: actor.meta?.ip ?? null,
+      details: { takenBack: waiting.length },
+    });
+    return { takenBack: waiting.length };
+  });
+}
+
+/** Allows sending again after the kill switch; running campaigns go on from their plan. */
+export async function allowPhishingSending(db: TDatabase, actor: TCampaignActor, companyId: string, now = new Date()) {
+  await transaction(db, async (tx) => {
+    await upsert(tx, companyId, { sendingStoppedAt: null, sendingStoppedBy: null }, now);
+    // Mails that fell due while sending was stopped are spread again, not sent in one burst.
+    const running = await tx
+      .select()
+      .from(phishingCampaigns)
+      .where(and(eq(phishingCampaigns.companyId, companyId), eq(phishingCampaigns.status, 'running')));
+    for (const campaign of running) await respreadOverdue(tx, campaign, now);
+    await audit(tx, {
+      action: 'phishing.sending_allowed',
+      actorId: actor.user.id,
+      actorRole: actor.user.role,
+      companyId,
+      ip: actor.meta?.ip ?? null,
+    });
+  });
+}
+
+/** Whether the company's kill switch is pulled (read in the caller's transaction). */
+export async function isPhishingSendingStopped(tx: TDb, companyId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ companyId: phishingSettings.companyId })
+    .from(phishingSettings)
+    .where(and(eq(phishingSettings.companyId, companyId), isNotNull(phishingSettings.sendingStoppedAt)));
+  return row !== undefined;
+}

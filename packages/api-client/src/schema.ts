@@ -1397,6 +1397,197 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/phishing/templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Policyholders and admins: the simulated phishing mails to choose from, with difficulty, signs and course */
+    get: operations['phishing-templates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/phishing/templates/{template}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Policyholders and admins: a template as a recipient of the company would get it, in German or English */
+    get: operations['phishing-previewTemplate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/phishing/campaigns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Policyholders and admins: the company’s phishing simulation campaigns, newest first, with their counts */
+    get: operations['phishing-campaigns'];
+    put?: never;
+    /** Policyholders and admins: a new campaign in draft; nothing is sent until it is started */
+    post: operations['phishing-createCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/phishing/campaigns/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Policyholders and admins: one campaign with its counts per template and per day; names only where switched on */
+    get: operations['phishing-campaign'];
+    /** Policyholders and admins: change a draft campaign (409 once it has started) */
+    put: operations['phishing-updateCampaign'];
+    post?: never;
+    /** Policyholders and admins: delete a draft campaign (a started one is stopped instead) */
+    delete: operations['phishing-deleteCampaign'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/phishing/campaigns/{id}/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Policyholders and admins: start a draft: its first round is planned over the send window (400 when it reaches nobody) */
+    post: operations['phishing-startCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/phishing/campaigns/{id}/pause': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Policyholders and admins: pause a running campaign: nothing more is sent until it is resumed */
+    post: operations['phishing-pauseCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/phishing/campaigns/{id}/resume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Policyholders and admins: resume a paused campaign: mails that fell due meanwhile are spread over the next working hours */
+    post: operations['phishing-resumeCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/phishing/campaigns/{id}/stop': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Policyholders and admins: stop a campaign for good: unsent mails are cancelled, results stay */
+    post: operations['phishing-stopCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/phishing/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Policyholders and admins: the kill switch, whether names are shown, retention and the report contact */
+    get: operations['phishing-settings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Policyholders and admins: show names (recorded: who, when), how many months events are kept, where reports of real mails go */
+    patch: operations['phishing-updateSettings'];
+    trace?: never;
+  };
+  '/phishing/settings/stop-sending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Policyholders and admins: the kill switch: stop all sending of simulations for the company at once; undelivered mails are taken back */
+    post: operations['phishing-stopSending'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/phishing/settings/allow-sending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Policyholders and admins: allow sending again after the kill switch */
+    post: operations['phishing-allowSending'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/reminders/settings': {
     parameters: {
       query?: never;
@@ -8090,6 +8281,1296 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            slug: string;
+            version: string;
+            topic: string;
+            difficulty: 1 | 2 | 3;
+            course: string;
+            /** @enum {string} */
+            landing: 'teaching' | 'sign-in';
+            signs: string[];
+            title: {
+              de: string;
+              en: string;
+            };
+            summary: {
+              de: string;
+              en: string;
+            };
+          }[];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-previewTemplate': {
+    parameters: {
+      query: {
+        companyId?: string;
+        lang: 'de' | 'en';
+      };
+      header?: never;
+      path: {
+        template: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            slug: string;
+            /** @enum {string} */
+            lang: 'de' | 'en';
+            senderAddress: string;
+            text: {
+              title: string;
+              summary: string;
+              from: {
+                name: string;
+                localPart: string;
+                sign?: string;
+              };
+              subject: {
+                text: string;
+                sign?: string;
+              };
+              parts: {
+                id: string;
+                /** @enum {string} */
+                role: 'paragraph' | 'link' | 'button' | 'attachment' | 'qr-code' | 'signature';
+                text: string;
+                shownTarget?: string;
+                sign?: string;
+              }[];
+              signs: {
+                id: string;
+                label: string;
+                explanation: string;
+              }[];
+              lesson: string;
+              signIn?: {
+                title: string;
+                intro?: string;
+                fields: {
+                  label: string;
+                  /** @enum {string} */
+                  kind: 'email' | 'password' | 'text';
+                }[];
+                button: string;
+              };
+            };
+            /** @enum {string} */
+            landing: 'teaching' | 'sign-in';
+            course: string;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-campaigns': {
+    parameters: {
+      query?: {
+        companyId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: 'draft' | 'running' | 'paused' | 'stopped' | 'finished';
+            templates: string[];
+            audience:
+              | {
+                  /** @constant */
+                  kind: 'all';
+                }
+              | {
+                  /** @constant */
+                  kind: 'roles';
+                  roles: ('employer' | 'manager' | 'employee')[];
+                }
+              | {
+                  /** @constant */
+                  kind: 'people';
+                  ids: string[];
+                };
+            startsOn: string;
+            windowDays: number;
+            startHour: number;
+            endHour: number;
+            trackOpens: boolean;
+            /** @enum {string} */
+            repeat: 'none' | 'monthly' | 'quarterly' | 'half-yearly';
+            rounds: number;
+            createdAt: string;
+            startedAt: string | null;
+            endedAt: string | null;
+            counts: {
+              planned: number;
+              sent: number;
+              opened: number;
+              clicked: number;
+              submitted: number;
+              reported: number;
+            };
+          }[];
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-createCampaign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @description Template slugs (GET /phishing/templates); with several, each recipient gets one at random */
+          templates: string[];
+          audience:
+            | {
+                /** @constant */
+                kind: 'all';
+              }
+            | {
+                /** @constant */
+                kind: 'roles';
+                roles: ('employer' | 'manager' | 'employee')[];
+              }
+            | {
+                /** @constant */
+                kind: 'people';
+                ids: string[];
+              };
+          /** @description The first day of the send window, YYYY-MM-DD (Berlin) */
+          firstDay: string;
+          /** @description Working days the mails are spread over */
+          windowDays: number;
+          /** @default 9 */
+          startHour?: number;
+          /** @default 17 */
+          endHour?: number;
+          /**
+           * @description An image that counts opens; off by default (ADR 036)
+           * @default false
+           */
+          trackOpens?: boolean;
+          /**
+           * @default none
+           * @enum {string}
+           */
+          repeat?: 'none' | 'monthly' | 'quarterly' | 'half-yearly';
+          /** @description Admins: the customer. Policyholders: their own company, or left out. */
+          companyId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-campaign': {
+    parameters: {
+      query?: {
+        companyId?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: 'draft' | 'running' | 'paused' | 'stopped' | 'finished';
+            templates: string[];
+            audience:
+              | {
+                  /** @constant */
+                  kind: 'all';
+                }
+              | {
+                  /** @constant */
+                  kind: 'roles';
+                  roles: ('employer' | 'manager' | 'employee')[];
+                }
+              | {
+                  /** @constant */
+                  kind: 'people';
+                  ids: string[];
+                };
+            startsOn: string;
+            windowDays: number;
+            startHour: number;
+            endHour: number;
+            trackOpens: boolean;
+            /** @enum {string} */
+            repeat: 'none' | 'monthly' | 'quarterly' | 'half-yearly';
+            rounds: number;
+            createdAt: string;
+            startedAt: string | null;
+            endedAt: string | null;
+            counts: {
+              planned: number;
+              sent: number;
+              opened: number;
+              clicked: number;
+              submitted: number;
+              reported: number;
+            };
+            perTemplate: {
+              planned: number;
+              sent: number;
+              opened: number;
+              clicked: number;
+              submitted: number;
+              reported: number;
+              template: string;
+            }[];
+            perDay: {
+              day: string;
+              sent: number;
+              opened: number;
+              clicked: number;
+              submitted: number;
+              reported: number;
+            }[];
+            /** @description Null in works council mode (the default): names only where the policyholder switched them on */
+            recipients:
+              | {
+                  name: string;
+                  template: string;
+                  round: number;
+                  sentAt: string | null;
+                  openedAt: string | null;
+                  clickedAt: string | null;
+                  submittedAt: string | null;
+                  reportedAt: string | null;
+                }[]
+              | null;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-updateCampaign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @description Template slugs (GET /phishing/templates); with several, each recipient gets one at random */
+          templates: string[];
+          audience:
+            | {
+                /** @constant */
+                kind: 'all';
+              }
+            | {
+                /** @constant */
+                kind: 'roles';
+                roles: ('employer' | 'manager' | 'employee')[];
+              }
+            | {
+                /** @constant */
+                kind: 'people';
+                ids: string[];
+              };
+          /** @description The first day of the send window, YYYY-MM-DD (Berlin) */
+          firstDay: string;
+          /** @description Working days the mails are spread over */
+          windowDays: number;
+          /** @default 9 */
+          startHour?: number;
+          /** @default 17 */
+          endHour?: number;
+          /**
+           * @description An image that counts opens; off by default (ADR 036)
+           * @default false
+           */
+          trackOpens?: boolean;
+          /**
+           * @default none
+           * @enum {string}
+           */
+          repeat?: 'none' | 'monthly' | 'quarterly' | 'half-yearly';
+          /** @description Admins: the customer. Policyholders: their own company, or left out. */
+          companyId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            ok: true;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-deleteCampaign': {
+    parameters: {
+      query?: {
+        companyId?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            ok: true;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-startCampaign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Admins: the customer. Policyholders: their own company, or left out. */
+          companyId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            planned: number;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-pauseCampaign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Admins: the customer. Policyholders: their own company, or left out. */
+          companyId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            ok: true;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-resumeCampaign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Admins: the customer. Policyholders: their own company, or left out. */
+          companyId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            ok: true;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-stopCampaign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Admins: the customer. Policyholders: their own company, or left out. */
+          companyId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            ok: true;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-settings': {
+    parameters: {
+      query?: {
+        companyId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The kill switch: set while all sending is stopped */
+            sendingStoppedAt: string | null;
+            sendingStoppedByName: string | null;
+            /** @description Off by default (works council mode): counts only */
+            namesVisible: boolean;
+            namesVisibleAt: string | null;
+            namesVisibleByName: string | null;
+            retentionMonths: number;
+            reportContactEmail: string;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-updateSettings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Admins: the customer. Policyholders: their own company, or left out. */
+          companyId?: string;
+          namesVisible?: boolean;
+          retentionMonths?: number;
+          reportContactEmail?: '' | string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The kill switch: set while all sending is stopped */
+            sendingStoppedAt: string | null;
+            sendingStoppedByName: string | null;
+            /** @description Off by default (works council mode): counts only */
+            namesVisible: boolean;
+            namesVisibleAt: string | null;
+            namesVisibleByName: string | null;
+            retentionMonths: number;
+            reportContactEmail: string;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-stopSending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Admins: the customer. Policyholders: their own company, or left out. */
+          companyId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The kill switch: set while all sending is stopped */
+            sendingStoppedAt: string | null;
+            sendingStoppedByName: string | null;
+            /** @description Off by default (works council mode): counts only */
+            namesVisible: boolean;
+            namesVisibleAt: string | null;
+            namesVisibleByName: string | null;
+            retentionMonths: number;
+            reportContactEmail: string;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-allowSending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Admins: the customer. Policyholders: their own company, or left out. */
+          companyId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The kill switch: set while all sending is stopped */
+            sendingStoppedAt: string | null;
+            sendingStoppedByName: string | null;
+            /** @description Off by default (works council mode): counts only */
+            namesVisible: boolean;
+            namesVisibleAt: string | null;
+            namesVisibleByName: string | null;
+            retentionMonths: number;
+            reportContactEmail: string;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
         };
       };
       /** @description Internal server error */

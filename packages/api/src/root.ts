@@ -11,6 +11,7 @@ import { insurerRouter } from './routers/insurer/router.ts';
 import { insurerAccountsRouter } from './routers/insurer-accounts/router.ts';
 import { legalRouter } from './routers/legal/router.ts';
 import { pdfRouter } from './routers/pdf/router.ts';
+import { phishingRouter } from './routers/phishing/router.ts';
 import { progressRouter } from './routers/progress/router.ts';
 import { remindersRouter } from './routers/reminders/router.ts';
 import { statisticsRouter } from './routers/statistics/router.ts';
@@ -34,6 +35,7 @@ export const appRouter = createTRPCRouter({
   certificates: certificatesRouter,
   uploads: uploadsRouter,
   admin: adminRouter,
+  phishing: phishingRouter,
   reminders: remindersRouter,
   absences: absencesRouter,
   insurerAccounts: insurerAccountsRouter,

@@ -1392,10 +1392,14 @@ export const de = {
   },
   /** Phishing simulations (ADR 036): the employer's campaigns, their errors and the teaching page. */
   phishing: {
+    company_required: 'Bitte wählen Sie das Unternehmen, für das die Kampagne gilt.',
+    name_required: 'Bitte geben Sie der Kampagne einen Namen.',
+    templates_required: 'Bitte wählen Sie mindestens eine Vorlage.',
+    recipients_required: 'Bitte wählen Sie mindestens eine Person.',
+    retention_invalid: 'Bitte wählen Sie zwischen 1 und 36 Monaten.',
     template_unknown: 'Diese Vorlage gibt es nicht: {{slug}}.',
     hours_invalid: 'Das Ende der Versandzeit muss nach ihrem Beginn liegen.',
     recipient_unknown: 'Mindestens eine ausgewählte Person gehört nicht zu Ihrem Unternehmen.',
-    campaign_not_found: 'Diese Kampagne gibt es nicht.',
     status_conflict: 'Das geht im Zustand „{{status}}“ dieser Kampagne nicht.',
     no_recipients: 'Diese Kampagne erreicht niemanden: Prüfen Sie die Empfängerinnen und Empfänger.',
     sending_stopped: 'Der Versand von Phishing-Simulationen ist für Ihr Unternehmen angehalten.',

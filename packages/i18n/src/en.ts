@@ -1362,10 +1362,14 @@ export const en: TDictionary = {
   },
   /** Phishing simulations (ADR 036): the employer's campaigns, their errors and the teaching page. */
   phishing: {
+    company_required: 'Please choose the company the campaign is for.',
+    name_required: 'Please give the campaign a name.',
+    templates_required: 'Please choose at least one template.',
+    recipients_required: 'Please choose at least one person.',
+    retention_invalid: 'Please choose between 1 and 36 months.',
     template_unknown: 'This template does not exist: {{slug}}.',
     hours_invalid: 'The sending hours must end after they begin.',
     recipient_unknown: 'At least one selected person does not belong to your company.',
-    campaign_not_found: 'This campaign does not exist.',
     status_conflict: 'This is not possible while the campaign is "{{status}}".',
     no_recipients: 'This campaign reaches nobody: check its recipients.',
     sending_stopped: 'Sending phishing simulations is stopped for your company.',

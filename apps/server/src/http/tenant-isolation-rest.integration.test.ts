@@ -87,6 +87,21 @@ const ADMIN_ANY_COMPANY: Record<string, string> = {
   'GET /company/{id}/owner': 'admins read any company',
   'GET /company/{id}/export': 'admins export any company',
   'POST /progress/reset-company-progress': 'companyOrAdminProcedure: admins reset a policyholder’s progress',
+  // Phishing simulations (ADR 036): admins run them for any customer, named by companyId.
+  'GET /phishing/templates/{template}/preview': 'admins preview a template for any customer',
+  'GET /phishing/campaigns': 'admins read any customer’s campaigns',
+  'POST /phishing/campaigns': 'admins create a campaign for any customer',
+  'GET /phishing/campaigns/{id}': 'admins read any customer’s campaign',
+  'PUT /phishing/campaigns/{id}': 'admins change any customer’s draft',
+  'DELETE /phishing/campaigns/{id}': 'admins delete any customer’s draft',
+  'POST /phishing/campaigns/{id}/start': 'admins start any customer’s campaign',
+  'POST /phishing/campaigns/{id}/pause': 'admins pause any customer’s campaign',
+  'POST /phishing/campaigns/{id}/resume': 'admins resume any customer’s campaign',
+  'POST /phishing/campaigns/{id}/stop': 'admins stop any customer’s campaign',
+  'GET /phishing/settings': 'admins read any customer’s phishing settings',
+  'PATCH /phishing/settings': 'admins change any customer’s phishing settings',
+  'POST /phishing/settings/stop-sending': 'admins pull any customer’s kill switch',
+  'POST /phishing/settings/allow-sending': 'admins release any customer’s kill switch',
 };
 
 type TLocation = 'path' | 'query' | 'body';
@@ -108,6 +123,8 @@ interface TCompany {
   /** The employee's personal certificate and the company's proof of insurance. */
   personalCode: string;
   companyCode: string;
+  /** Phishing campaigns (ADR 036) in each state a call acts on: draft, running, paused. */
+  campaigns: string[];
 }
 
 let t: TTestDb;
@@ -137,12 +154,13 @@ interface TReference {
 /** Parameters that point at company data. */
 const REFERENCES: Record<string, TReference> = {
   'path:id': {
-    foreign: () => [b.employer.id, b.manager.id, b.employee.id, b.invited.id, b.companyId, b.uploadId],
-    own: (role) => [callerUser(role).id, a.employee.id, a.invited.id, a.companyId, a.uploadId],
+    foreign: () => [b.employer.id, b.manager.id, b.employee.id, b.invited.id, b.companyId, b.uploadId, ...b.campaigns],
+    own: (role) => [callerUser(role).id, a.employee.id, a.invited.id, a.companyId, a.uploadId, ...a.campaigns],
     missing: () => crypto.randomUUID(),
   },
   'path:companyId': { foreign: () => [b.companyId], own: () => [a.companyId], missing: () => crypto.randomUUID() },
   'body:companyId': { foreign: () => [b.companyId], own: () => [a.companyId], missing: () => crypto.randomUUID() },
+  'query:companyId': { foreign: () => [b.companyId], own: () => [a.companyId], missing: () => crypto.randomUUID() },
   'query:employeeId': {
     foreign: () => [b.invited.id, b.employee.id],
     own: () => [a.invited.id],
@@ -254,6 +272,19 @@ const VALUES: Record<string, unknown> = {
   'body:expiresOn': OMIT,
   // The insurer's webhook receivers (admins only).
   'body:url': 'https://versicherer.example/portal-events',
+  // Phishing simulations (ADR 036): a campaign a week ahead, with everyone of the company.
+  'path:template': 'parcel-customs-fee',
+  'body:templates': ['parcel-customs-fee'],
+  'body:audience': { kind: 'all' },
+  'body:firstDay': () => addDays(berlinDay(new Date()), 7),
+  'body:windowDays': 2,
+  'body:startHour': OMIT,
+  'body:endHour': OMIT,
+  'body:trackOpens': OMIT,
+  'body:repeat': OMIT,
+  'body:namesVisible': true,
+  'body:retentionMonths': 6,
+  'body:reportContactEmail': OMIT,
 };
 
 // ── The document ───────────────────────────────────────────────────────────────────────────────
@@ -450,6 +481,8 @@ const bMarkers = () => [
   b.personalCode,
   b.companyCode,
   ...[b.employer, b.manager, b.employee, b.invited].flatMap((person) => [person.id, person.email, person.lastname]),
+  ...b.campaigns,
+  'Fremd Kampagne',
 ];
 const markersIn = (text: string) => bMarkers().filter((marker) => text.includes(marker));
 
@@ -569,7 +602,37 @@ async function seedCompany(tag: 'eigen' | 'fremd'): Promise<TCompany> {
   });
   if (uploaded.status !== 200) throw new Error(`upload for ${tag} failed: ${await uploaded.text()}`);
   const { uploadId } = (await uploaded.json()) as { uploadId: string };
-  return { companyId, companyName, employer, manager, employee, invited, uploadId, personalCode, companyCode };
+  const campaigns = await seedCampaigns(asEmployer, `${Tag} Kampagne`);
+  return {
+    companyId,
+    companyName,
+    employer,
+    manager,
+    employee,
+    invited,
+    uploadId,
+    personalCode,
+    companyCode,
+    campaigns,
+  };
+}
+
+/** Three campaigns of the company: a draft, a running one and a paused one (each call acts on one of them). */
+async function seedCampaigns(asEmployer: ReturnType<typeof callerFor>['caller'], name: string): Promise<string[]> {
+  const campaign = () =>
+    asEmployer.phishing.createCampaign({
+      name,
+      templates: ['parcel-customs-fee'],
+      audience: { kind: 'all' },
+      firstDay: addDays(berlinDay(new Date()), 7),
+      windowDays: 2,
+    });
+  const draft = await campaign();
+  const running = await campaign();
+  const paused = await campaign();
+  for (const { id } of [running, paused]) await asEmployer.phishing.startCampaign({ id });
+  await asEmployer.phishing.pauseCampaign({ id: paused.id });
+  return [draft.id, running.id, paused.id];
 }
 
 // Created while the tests are collected: the operations come from the app's own document.

@@ -6,7 +6,6 @@ import {
   isNull,
   phishingCampaigns,
   phishingMessages,
-  sql,
   type TDatabase,
   type TTransaction,
   transaction,
@@ -83,7 +82,7 @@ async function campaignFor(tx: TTransaction, companyId: string, id: string): Pro
     .from(phishingCampaigns)
     .where(and(eq(phishingCampaigns.id, id), eq(phishingCampaigns.companyId, companyId)));
   const [row] = dialectOf(tx) === 'postgres' ? await query.for('update') : await query;
-  if (!row) throw notFound('phishing.campaign_not_found');
+  if (!row) throw notFound();
   return row;
 }
 

@@ -71,7 +71,7 @@ async function planDueRounds(db: TDatabase, now: Date): Promise<number> {
       const query = tx.select().from(phishingCampaigns).where(eq(phishingCampaigns.id, campaign.id));
       const [fresh] = dialectOf(tx) === 'postgres' ? await query.for('update') : await query;
       // Another process planned it, or the campaign was paused or stopped meanwhile.
-      if (!fresh || fresh.status !== 'running' || fresh.rounds !== campaign.rounds) return 0;
+      if (fresh?.status !== 'running' || fresh.rounds !== campaign.rounds) return 0;
       await planRound(tx, fresh, fresh.rounds, now);
       return 1;
     });

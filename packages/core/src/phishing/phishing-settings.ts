@@ -158,3 +158,54 @@ export async function isPhishingSendingStopped(tx: TDb, companyId: string): Prom
     .where(and(eq(phishingSettings.companyId, companyId), isNotNull(phishingSettings.sendingStoppedAt)));
   return row !== undefined;
 }
+
+export interface TPhishingSettingsPatch {
+  namesVisible?: boolean | undefined;
+  retentionMonths?: number | undefined;
+  reportContactEmail?: string | undefined;
+}
+
+/**
+ * Changes the company's phishing settings. Switching names on or off is recorded with who and when
+ * (works council, ADR 036) and audited; so is every other change.
+ */
+export async function updatePhishingSettings(
+  db: TDatabase,
+  actor: TCampaignActor,
+  companyId: string,
+  patch: TPhishingSettingsPatch,
+  now = new Date(),
+): Promise<void> {
+  await transaction(db, async (tx) => {
+    const [current] = await tx.select().from(phishingSettings).where(eq(phishingSettings.companyId, companyId));
+    const set: Partial<typeof phishingSettings.$inferInsert> = {};
+    const wasVisible = Boolean(current?.namesVisibleAt);
+    if (patch.namesVisible !== undefined && patch.namesVisible !== wasVisible) {
+      set.namesVisibleAt = patch.namesVisible ? now : null;
+      set.namesVisibleBy = patch.namesVisible ? actor.user.id : null;
+      await audit(tx, {
+        action: 'phishing.names_switched',
+        actorId: actor.user.id,
+        actorRole: actor.user.role,
+        companyId,
+        ip: actor.meta?.ip ?? null,
+        details: { namesVisible: patch.namesVisible },
+      });
+    }
+    if (patch.retentionMonths !== undefined) set.retentionMonths = patch.retentionMonths;
+    if (patch.reportContactEmail !== undefined) set.reportContactEmail = patch.reportContactEmail;
+    if (Object.keys(set).length === 0) return;
+    await upsert(tx, companyId, set, now);
+    await audit(tx, {
+      action: 'phishing.settings_changed',
+      actorId: actor.user.id,
+      actorRole: actor.user.role,
+      companyId,
+      ip: actor.meta?.ip ?? null,
+      details: {
+        retentionMonths: patch.retentionMonths ?? null,
+        reportContact: patch.reportContactEmail === undefined ? null : patch.reportContactEmail !== '',
+      },
+    });
+  });
+}

@@ -13,7 +13,7 @@ const OUTCOME_TAG: Record<NonNullable<TPartOutcome>, TMessageKey> = {
 };
 
 /** A decorative QR-like square, drawn from the part's id so it stays the same on every visit. */
-function QrPattern({ seed }: { seed: string }) {
+export function QrPattern({ seed }: { seed: string }) {
   let hash = 2166136261;
   for (const char of seed) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
   const cells: ReactNode[] = [];
@@ -29,6 +29,15 @@ function QrPattern({ seed }: { seed: string }) {
   return (
     <svg className="mock-qr" viewBox="-1 -1 11 11" aria-hidden="true" focusable="false">
       {cells}
+    </svg>
+  );
+}
+
+/** The paper clip in front of an attachment's file name. */
+export function Paperclip() {
+  return (
+    <svg className="mock-paperclip" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d="M10.5 4.5v6a2.5 2.5 0 0 1-5 0V3.8a1.8 1.8 0 0 1 3.6 0v6.4a.9.9 0 0 1-1.8 0V5" />
     </svg>
   );
 }
@@ -86,9 +95,7 @@ function PartContent({ part }: { part: TMockPart }) {
     case 'attachment':
       return (
         <span className="mock-attachment">
-          <svg className="mock-paperclip" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <path d="M10.5 4.5v6a2.5 2.5 0 0 1-5 0V3.8a1.8 1.8 0 0 1 3.6 0v6.4a.9.9 0 0 1-1.8 0V5" />
-          </svg>
+          <Paperclip />
           <span className="visually-hidden">{t('exercise.attachment')}: </span>
           {part.text}
         </span>

@@ -1,0 +1,91 @@
+import {
+  COURSE_LANGUAGES,
+  type TCourseLanguage,
+  type TPhishingMeta,
+  type TPhishingText,
+  ZPhishingMeta,
+  ZPhishingText,
+  zodProblems,
+} from '@portal/content/browser';
+
+/*
+ * The phishing templates of the working tree (ADR 036), read by Vite (`@phishing-files` points at
+ * content/phishing or at CONTENT_PREVIEW_PHISHING_ROOT). Saving a file re-runs this module and the
+ * preview redraws.
+ */
+const files = import.meta.glob<unknown>('@phishing-files/*/*.json', { eager: true, import: 'default' });
+
+const place = (path: string): [string, string] => {
+  const match = /([^/]+)\/([^/]+)$/.exec(path);
+  return [match?.[1] ?? '', match?.[2] ?? ''];
+};
+
+export interface TPreviewPhishing {
+  slug: string;
+  meta?: TPhishingMeta;
+  text: Partial<Record<TCourseLanguage, TPhishingText>>;
+  /** The file, the path inside it and what is wrong, as `npm run content:check` words it. */
+  problems: string[];
+}
+
+/**
+ * The rules that span template.json and a language file, worded as content/load-phishing.ts words
+ * them (that loader reads files with Node, so the preview repeats its few cross-file checks).
+ */
+function checkAgainstMeta(meta: TPhishingMeta, text: TPhishingText, label: string, problems: string[]) {
+  const explained = text.signs.map((sign) => sign.id).sort();
+  const declared = [...meta.signs].sort();
+  if (explained.join() !== declared.join()) {
+    problems.push(`${label}: signs: explains ${explained.join(', ')}; template.json declares ${declared.join(', ')}`);
+  }
+  if (meta.landing === 'sign-in' && !text.signIn) {
+    problems.push(`${label}: signIn: missing; template.json sets landing "sign-in"`);
+  }
+  if (meta.landing !== 'sign-in' && text.signIn) {
+    problems.push(`${label}: signIn: only a template with landing "sign-in" has an imitation sign-in page`);
+  }
+  if (meta.topic === 'qr-code' && !text.parts.some((part) => part.role === 'qr-code')) {
+    problems.push(`${label}: parts: a qr-code template needs a part with role "qr-code"`);
+  }
+}
+
+export function previewPhishingTemplates(): TPreviewPhishing[] {
+  const bySlug = new Map<string, TPreviewPhishing & { raw: Map<string, unknown> }>();
+  for (const [path, raw] of Object.entries(files)) {
+    const [slug, file] = place(path);
+    let entry = bySlug.get(slug);
+    if (!entry) {
+      entry = { slug, text: {}, problems: [], raw: new Map() };
+      bySlug.set(slug, entry);
+    }
+    entry.raw.set(file, raw);
+  }
+  const templates: TPreviewPhishing[] = [];
+  for (const { slug, raw, problems, text } of bySlug.values()) {
+    const metaLabel = `phishing/${slug}/template.json`;
+    let meta: TPhishingMeta | undefined;
+    if (!raw.has('template.json')) problems.push(`${metaLabel}: file missing`);
+    else {
+      const parsed = ZPhishingMeta.safeParse(raw.get('template.json'));
+      if (parsed.success) meta = parsed.data;
+      else problems.push(...zodProblems(metaLabel, parsed.error, raw.get('template.json')));
+    }
+    if (meta && meta.slug !== slug) problems.push(`${metaLabel}: slug ${meta.slug} differs from its folder`);
+    for (const lang of COURSE_LANGUAGES) {
+      const label = `phishing/${slug}/${lang}.json`;
+      if (!raw.has(`${lang}.json`)) {
+        problems.push(`${label}: file missing`);
+        continue;
+      }
+      const parsed = ZPhishingText.safeParse(raw.get(`${lang}.json`));
+      if (!parsed.success) {
+        problems.push(...zodProblems(label, parsed.error, raw.get(`${lang}.json`)));
+        continue;
+      }
+      text[lang] = parsed.data;
+      if (meta) checkAgainstMeta(meta, parsed.data, label, problems);
+    }
+    templates.push({ slug, meta, text, problems });
+  }
+  return templates.sort((a, b) => a.slug.localeCompare(b.slug));
+}

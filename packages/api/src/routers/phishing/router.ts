@@ -1,0 +1,35 @@
+import type { TRPCRouterRecord } from '@trpc/server';
+import { allowPhishingSendingProcedure } from './allow-sending.ts';
+import { createCampaignProcedure } from './create-campaign.ts';
+import { deleteCampaignProcedure } from './delete-campaign.ts';
+import { getCampaignProcedure } from './get-campaign.ts';
+import { getPhishingSettingsProcedure } from './get-settings.ts';
+import { listCampaignsProcedure } from './list-campaigns.ts';
+import { listPhishingTemplatesProcedure } from './list-templates.ts';
+import { pauseCampaignProcedure } from './pause-campaign.ts';
+import { previewPhishingTemplateProcedure } from './preview-template.ts';
+import { resumeCampaignProcedure } from './resume-campaign.ts';
+import { startCampaignProcedure } from './start-campaign.ts';
+import { stopCampaignProcedure } from './stop-campaign.ts';
+import { stopPhishingSendingProcedure } from './stop-sending.ts';
+import { updateCampaignProcedure } from './update-campaign.ts';
+import { updatePhishingSettingsProcedure } from './update-settings.ts';
+
+/** Phishing simulations under /api/phishing (ADR 036): the policyholder's, and the admins' for any customer. */
+export const phishingRouter = {
+  templates: listPhishingTemplatesProcedure,
+  previewTemplate: previewPhishingTemplateProcedure,
+  campaigns: listCampaignsProcedure,
+  campaign: getCampaignProcedure,
+  createCampaign: createCampaignProcedure,
+  updateCampaign: updateCampaignProcedure,
+  deleteCampaign: deleteCampaignProcedure,
+  startCampaign: startCampaignProcedure,
+  pauseCampaign: pauseCampaignProcedure,
+  resumeCampaign: resumeCampaignProcedure,
+  stopCampaign: stopCampaignProcedure,
+  settings: getPhishingSettingsProcedure,
+  updateSettings: updatePhishingSettingsProcedure,
+  stopSending: stopPhishingSendingProcedure,
+  allowSending: allowPhishingSendingProcedure,
+} satisfies TRPCRouterRecord;

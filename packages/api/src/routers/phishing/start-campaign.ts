@@ -1,0 +1,26 @@
+import { startCampaign, systemClock } from '@portal/core';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
+import { requestMeta } from '../auth/session-response.ts';
+import { ZStaffId } from '../employee/staff.types.ts';
+import { phishingCompany, phishingProcedure, ZCompanyChoice } from './phishing-scope.ts';
+
+const meta: OpenApiMeta = {
+  openapi: {
+    method: 'POST',
+    path: '/phishing/campaigns/{id}/start',
+    tags: ['Phishing'],
+    summary:
+      'Policyholders and admins: start a draft: its first round is planned over the send window (400 when it reaches nobody)',
+  },
+};
+
+export const startCampaignProcedure = phishingProcedure
+  .meta(meta)
+  .input(ZCompanyChoice.extend({ id: ZStaffId }))
+  .output(z.object({ planned: z.number().int() }))
+  .mutation(async ({ ctx, input }) => {
+    const companyId = await phishingCompany(ctx, input.companyId);
+    const actor = { user: ctx.user, meta: requestMeta(ctx) };
+    return await startCampaign(ctx.db, actor, companyId, input.id, systemClock.now());
+  });

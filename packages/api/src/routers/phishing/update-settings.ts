@@ -1,0 +1,44 @@
+import { readPhishingSettings, systemClock, updatePhishingSettings } from '@portal/core';
+import { ZEmail } from '@portal/validators';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
+import { requestMeta } from '../auth/session-response.ts';
+import { phishingCompany, phishingProcedure, ZCompanyChoice } from './phishing-scope.ts';
+import { ZPhishingSettings } from './settings.types.ts';
+
+const meta: OpenApiMeta = {
+  openapi: {
+    method: 'PATCH',
+    path: '/phishing/settings',
+    tags: ['Phishing'],
+    summary:
+      'Policyholders and admins: show names (recorded: who, when), how many months events are kept, where reports of real mails go',
+  },
+};
+
+export const updatePhishingSettingsProcedure = phishingProcedure
+  .meta(meta)
+  .input(
+    ZCompanyChoice.extend({
+      namesVisible: z.boolean().optional(),
+      retentionMonths: z
+        .number()
+        .int()
+        .min(1, { message: 'phishing.retention_invalid' })
+        .max(36, { message: 'phishing.retention_invalid' })
+        .optional(),
+      reportContactEmail: z.union([z.literal(''), ZEmail]).optional(),
+    }),
+  )
+  .output(ZPhishingSettings)
+  .mutation(async ({ ctx, input }) => {
+    const companyId = await phishingCompany(ctx, input.companyId);
+    await updatePhishingSettings(
+      ctx.db,
+      { user: ctx.user, meta: requestMeta(ctx) },
+      companyId,
+      input,
+      systemClock.now(),
+    );
+    return readPhishingSettings(ctx.db, companyId);
+  });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { appRouter, createContextFactory } from '@portal/api';
 import type { TConfig } from '@portal/core';
 import { isDatabaseUnavailable, pingDatabase, type TDatabase } from '@portal/db';
@@ -23,6 +24,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { takeawayFileRoutes } from './http/takeaway-files.ts';
 import { webAppRoutes } from './http/web-app.ts';
 import type { TLogger } from './logger.ts';
+import { phishingTrackingRoutes } from './phishing/tracking-routes.ts';
 
 export interface TAppDeps {
   db: TDatabase;
@@ -115,6 +117,18 @@ export function createApp({ db, config, logger, webDist, isDraining = () => fals
     evidenceFileRoutes((c) => createContext(c, 'rest', (name, value) => c.header(name, value)), config.publicUrl),
   );
   app.route('/api', restRoutes({ createContext, publicUrl: config.publicUrl, onError }));
+  // The links of simulated phishing mails and their teaching pages (ADR 036).
+  app.route(
+    '/p',
+    phishingTrackingRoutes({
+      db,
+      clientIp,
+      callsPerMinute: config.PHISHING_CALLS_PER_MINUTE,
+      proofKey: createHmac('sha256', config.totpKey).update('phishing-proof').digest(),
+      senderDomain: config.phishing.mailDomain,
+      linkUrl: config.phishing.linkUrl,
+    }),
+  );
   app.route('/media', courseMediaRoutes());
   app.route('/dev', devRoutes(db, config));
   app.route('/', webAppRoutes(webDist));

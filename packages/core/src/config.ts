@@ -132,6 +132,8 @@ export const ZConfig = z
      * operator points at the same server so that links do not show the portal's domain.
      */
     PHISHING_LINK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Requests per address and minute to the links of simulated mails, over all processes (ADR 036). */
+    PHISHING_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
     /**
      * 32 random bytes, base64 (`openssl rand -base64 32`): seals the TOTP secrets in the database
      * (ADR 026). Keep it apart from the backups; without the same key no second factor opens.

@@ -1404,6 +1404,37 @@ export const de = {
     no_recipients: 'Diese Kampagne erreicht niemanden: Prüfen Sie die Empfängerinnen und Empfänger.',
     sending_stopped: 'Der Versand von Phishing-Simulationen ist für Ihr Unternehmen angehalten.',
   },
+  /** The pages behind a simulated phishing mail's link (ADR 036), drawn by the server (server-only section). */
+  phishing_page: {
+    landing_title: 'Einen Moment …',
+    landing_text: 'Die Seite wird geöffnet.',
+    landing_continue: 'Weiter',
+    gone_title: 'Dieser Link ist nicht mehr gültig',
+    gone_text:
+      'Der Link ist unbekannt oder abgelaufen. Wenn Ihnen eine E-Mail verdächtig vorkommt, leiten Sie sie an Ihre IT weiter.',
+    too_many: 'Zu viele Aufrufe in kurzer Zeit. Bitte versuchen Sie es in einer Minute noch einmal.',
+    lesson_title: 'Das war eine Phishing-Simulation von {{company}}',
+    lesson_intro:
+      'Keine Sorge, es ist nichts passiert: Ihr Arbeitgeber übt mit solchen E-Mails, damit echte Angriffe ins Leere laufen. Hier sehen Sie, woran Sie diese E-Mail hätten erkennen können.',
+    lesson_counts_only: 'Ihr Arbeitgeber sieht nur, wie viele Personen geklickt haben, nicht wer.',
+    lesson_names_visible: 'Ihr Arbeitgeber hat die namentliche Auswertung eingeschaltet: Er sieht, wer geklickt hat.',
+    lesson_nothing_sent:
+      'Was Sie in ein Formular dieser Übung eingegeben haben, wurde weder gespeichert noch gesendet.',
+    mail_heading: 'Die E-Mail noch einmal, mit ihren Anzeichen',
+    mail_label: 'Die simulierte E-Mail',
+    from: 'Von',
+    subject: 'Betreff',
+    sign_number: 'Anzeichen {{n}}',
+    signs_heading: 'Woran Sie diese E-Mail erkennen',
+    expected_target: 'Erwartet hätten Sie: {{target}}',
+    real_target: 'Tatsächlich führte der Link zu: {{target}}',
+    attachment: 'Anhang',
+    qr_code: 'QR-Code',
+    course_heading: 'Weiterlernen',
+    course_text:
+      'Der Kurs „{{course}}“ zeigt in wenigen Minuten, worauf Sie achten. Er wird Ihnen zugewiesen, falls Sie ihn noch nicht haben.',
+    course_button: 'Zum Kurs „{{course}}“',
+  },
   /** The server's answers to malformed requests; the web app never shows them (server-only section). */
   http: {
     malformed_url: 'Die Adresse dieser Anfrage ist fehlerhaft. Bitte prüfen Sie den Link.',

@@ -1374,6 +1374,35 @@ export const en: TDictionary = {
     no_recipients: 'This campaign reaches nobody: check its recipients.',
     sending_stopped: 'Sending phishing simulations is stopped for your company.',
   },
+  /** The pages behind a simulated phishing mail's link (ADR 036), drawn by the server (server-only section). */
+  phishing_page: {
+    landing_title: 'One moment …',
+    landing_text: 'Opening the page.',
+    landing_continue: 'Continue',
+    gone_title: 'This link is no longer valid',
+    gone_text: 'The link is unknown or has expired. If an email looks suspicious to you, forward it to your IT team.',
+    too_many: 'Too many requests in a short time. Please try again in a minute.',
+    lesson_title: 'This was a phishing simulation by {{company}}',
+    lesson_intro:
+      'Don’t worry, nothing has happened: your employer practises with emails like this one so that real attacks come to nothing. Here you can see how you could have spotted it.',
+    lesson_counts_only: 'Your employer only sees how many people clicked, not who.',
+    lesson_names_visible: 'Your employer has switched on named results: they see who clicked.',
+    lesson_nothing_sent: 'Anything you typed into a form of this exercise was neither stored nor sent.',
+    mail_heading: 'The email again, with its signs',
+    mail_label: 'The simulated email',
+    from: 'From',
+    subject: 'Subject',
+    sign_number: 'Sign {{n}}',
+    signs_heading: 'How to spot this email',
+    expected_target: 'You would have expected: {{target}}',
+    real_target: 'The link really led to: {{target}}',
+    attachment: 'Attachment',
+    qr_code: 'QR code',
+    course_heading: 'Keep learning',
+    course_text:
+      'The course “{{course}}” shows in a few minutes what to look out for. It is assigned to you if you do not have it yet.',
+    course_button: 'Open the course “{{course}}”',
+  },
   /** The server's answers to malformed requests; the web app never shows them (server-only section). */
   http: {
     malformed_url: 'The address of this request is malformed. Please check the link.',

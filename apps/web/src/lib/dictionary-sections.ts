@@ -27,7 +27,14 @@ export const SHELL_KEYS: Readonly<Record<string, readonly string[]>> = {
  * development mailbox page): the web build leaves them out (ADR 020). dictionary-sections.test.ts
  * checks the web uses none.
  */
-export const SERVER_SECTIONS: readonly string[] = ['mail', 'reminder_mail', 'admin', 'dev_mailbox', 'http'];
+export const SERVER_SECTIONS: readonly string[] = [
+  'mail',
+  'reminder_mail',
+  'admin',
+  'dev_mailbox',
+  'http',
+  'phishing_page',
+];
 
 /** The two parts of each language's dictionary. */
 export type TDictionaryPart = 'shell' | 'pages';

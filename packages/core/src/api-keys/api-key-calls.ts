@@ -1,49 +1,17 @@
 import { and, apiKeys, eq, isNull, loginThrottle, lt, or, sql, type TDatabase, transaction } from '@portal/db';
 import { audit } from '../audit/audit.ts';
+import { claimInMinuteWindow, MINUTE_MS, type TWindowClaim } from '../throttle/minute-window.ts';
 
 /** The rate limit's window: calls are counted per key and minute, over every process (ADR 035). */
-export const API_KEY_WINDOW_MS = 60_000;
+export const API_KEY_WINDOW_MS = MINUTE_MS;
 /** `last_used_at` moves at most this often, so that a busy key does not write it on every call. */
 export const API_KEY_TOUCH_MS = 60_000;
 
-export interface TApiCallClaim {
-  allowed: boolean;
-  /** Whole seconds until the window ends (for `Retry-After`). */
-  retryAfterSeconds: number;
-  /** The first refused call of its window: the one that is written to the audit log. */
-  firstRefusal: boolean;
-}
+export type TApiCallClaim = TWindowClaim;
 
-/**
- * Counts one call of a key and answers whether it is within the limit. One `insert … on conflict
- * do update … returning` in the login throttle's table (ADR 004's mechanism, its own key space
- * `api-key:<id>`): PostgreSQL locks the row for the update, SQLite has one writer, so two
- * processes never both take the last call of a window. A window that is over starts again at 1.
- */
-export async function claimApiCall(db: TDatabase, keyId: string, perMinute: number, now = new Date()) {
-  const at = now.getTime();
-  const over = sql`(${at} - ${loginThrottle.windowStartedAt}) >= ${API_KEY_WINDOW_MS}`;
-  const [row] = await transaction(db, (tx) =>
-    tx
-      .insert(loginThrottle)
-      .values({ key: `api-key:${keyId}`, attempts: 1, windowStartedAt: now })
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: {
-          attempts: sql`case when ${over} then 1 else ${loginThrottle.attempts} + 1 end`,
-          windowStartedAt: sql`case when ${over} then ${at} else ${loginThrottle.windowStartedAt} end`,
-        },
-      })
-      .returning({ attempts: loginThrottle.attempts, windowStartedAt: loginThrottle.windowStartedAt }),
-  );
-  const attempts = row?.attempts ?? 1;
-  const windowEnds = (row?.windowStartedAt.getTime() ?? at) + API_KEY_WINDOW_MS;
-  return {
-    allowed: attempts <= perMinute,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - at) / 1000)),
-    firstRefusal: attempts === perMinute + 1,
-  } satisfies TApiCallClaim;
-}
+/** Counts one call of a key over every process (ADR 035): the key's own window of the login throttle. */
+export const claimApiCall = (db: TDatabase, keyId: string, perMinute: number, now = new Date()) =>
+  claimInMinuteWindow(db, `api-key:${keyId}`, perMinute, now);
 
 export interface TApiCall {
   keyId: string;

@@ -6,3 +6,4 @@ export * from './phishing-catalog.ts';
 export * from './phishing-settings.ts';
 export * from './render-phishing-mail.ts';
 export * from './template-list.ts';
+export * from './tracking.ts';

@@ -1,0 +1,171 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { fillPhishingText, phishingSenderAddress } from '@portal/content';
+import {
+  assignLessonCourse,
+  claimInMinuteWindow,
+  findCourse,
+  lookupPhishingToken,
+  phishingTemplate,
+  recordPhishingEvent,
+  type TTrackedMessage,
+} from '@portal/core';
+import type { TDatabase } from '@portal/db';
+import { createTranslator, localeFromAcceptLanguage } from '@portal/i18n';
+import { type Context, Hono } from 'hono';
+import { CONTINUE_JS, LESSON_CSS } from './tracking-assets.ts';
+import { gonePage, landingPage, lessonPage, signInPage } from './tracking-pages.ts';
+
+export interface TTrackingOptions {
+  db: TDatabase;
+  clientIp: (c: Context) => string;
+  /** Requests per address and minute over all processes (`PHISHING_CALLS_PER_MINUTE`). */
+  callsPerMinute: number;
+  /** Signs the proof a landing page carries; derived from the server's secret key. */
+  proofKey: Buffer;
+  senderDomain: string;
+  linkUrl: string;
+}
+
+/** A transparent 1×1 GIF: the open pixel's answer, for known and unknown tokens alike. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const SENT_DAY = {
+  de: new Intl.DateTimeFormat('de-DE', {
+    timeZone: 'Europe/Berlin',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }),
+  en: new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', day: 'numeric', month: 'long', year: 'numeric' }),
+};
+const PERSONAL = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' };
+
+/**
+ * The routes behind a simulated mail's links, at `/p` (ADR 036). GET never counts a click; only the
+ * landing page's form (posted by its script or by a person) does. Unknown tokens get one neutral
+ * page with 404; redirects go to paths of this portal only.
+ */
+export function phishingTrackingRoutes(options: TTrackingOptions) {
+  const app = new Hono();
+  const proofOf = (token: string) =>
+    createHmac('sha256', options.proofKey).update(token).digest('base64url').slice(0, 32);
+  const proofMatches = (token: string, proof: unknown) => {
+    if (typeof proof !== 'string') return false;
+    const expected = Buffer.from(proofOf(token));
+    const given = Buffer.from(proof);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  const langOf = (c: Context) => localeFromAcceptLanguage(c.req.header('accept-language') ?? null);
+
+  app.get('/assets/continue.js', (c) =>
+    c.body(CONTINUE_JS, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    }),
+  );
+  app.get('/assets/lesson.css', (c) =>
+    c.body(LESSON_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
+  );
+
+  /** The message of the token, after the per-address limit; an answer instead when there is none. */
+  const tracked = async (c: Context): Promise<TTrackedMessage | Response> => {
+    const claim = await claimInMinuteWindow(options.db, `phishing:${options.clientIp(c)}`, options.callsPerMinute);
+    if (!claim.allowed) {
+      return c.text(createTranslator(langOf(c))('phishing_page.too_many'), 429, {
+        'Retry-After': String(claim.retryAfterSeconds),
+        'Cache-Control': 'no-store',
+      });
+    }
+    const message = await lookupPhishingToken(options.db, c.req.param('token') ?? '');
+    if (!message) return c.html(gonePage(createTranslator(langOf(c)), langOf(c)), 404, PERSONAL);
+    return message;
+  };
+  const withProof = async (c: Context, token: string): Promise<boolean> => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    return proofMatches(token, (form as Record<string, unknown>).proof);
+  };
+  const see = (c: Context, path: string) => c.redirect(path, 303);
+
+  app.get('/:token', async (c) => {
+    const message = await tracked(c);
+    if (message instanceof Response) return message;
+    const token = c.req.param('token');
+    return c.html(landingPage(createTranslator(message.lang), message.lang, token, proofOf(token)), 200, PERSONAL);
+  });
+
+  app.post('/:token/click', async (c) => {
+    const message = await tracked(c);
+    if (message instanceof Response) return message;
+    const token = c.req.param('token');
+    if (!(await withProof(c, token))) return see(c, `/p/${token}`);
+    await recordPhishingEvent(options.db, message.messageId, 'clicked');
+    return see(c, `/p/${token}/${message.landing === 'sign-in' ? 'sign-in' : 'lesson'}`);
+  });
+
+  app.get('/:token/sign-in', async (c) => {
+    const message = await tracked(c);
+    if (message instanceof Response) return message;
+    const token = c.req.param('token');
+    const signIn = phishingTemplate(message.templateSlug)?.text[message.lang].signIn;
+    if (!signIn) return see(c, `/p/${token}/lesson`);
+    return c.html(signInPage(message.lang, token, proofOf(token), signIn), 200, PERSONAL);
+  });
+
+  app.post('/:token/submit', async (c) => {
+    const message = await tracked(c);
+    if (message instanceof Response) return message;
+    const token = c.req.param('token');
+    // Whatever else the form carried is never read: only that it was sent (ADR 036).
+    if (await withProof(c, token)) await recordPhishingEvent(options.db, message.messageId, 'submitted');
+    return see(c, `/p/${token}/lesson`);
+  });
+
+  app.get('/:token/lesson', async (c) => {
+    const message = await tracked(c);
+    if (message instanceof Response) return message;
+    const token = c.req.param('token');
+    const template = phishingTemplate(message.templateSlug);
+    if (!template) return c.html(gonePage(createTranslator(message.lang), message.lang), 404, PERSONAL);
+    const text = fillPhishingText(template.text[message.lang], {
+      firstName: message.firstName,
+      company: message.companyName,
+      today: SENT_DAY[message.lang].format(message.sentAt ?? new Date()),
+    });
+    return c.html(
+      lessonPage({
+        t: createTranslator(message.lang),
+        lang: message.lang,
+        token,
+        proof: proofOf(token),
+        company: message.companyName,
+        text,
+        senderAddress: phishingSenderAddress(text, options.senderDomain),
+        realTarget: `${options.linkUrl}/p/…`,
+        namesVisible: message.namesVisible,
+        courseTitle: findCourse(message.course)?.text[message.lang].title ?? message.course,
+        signIn: template.meta.landing === 'sign-in',
+      }),
+      200,
+      PERSONAL,
+    );
+  });
+
+  app.post('/:token/course', async (c) => {
+    const message = await tracked(c);
+    if (message instanceof Response) return message;
+    const token = c.req.param('token');
+    if (!(await withProof(c, token))) return see(c, `/p/${token}/lesson`);
+    const slug = await assignLessonCourse(options.db, message);
+    // A path of this portal only; the course page signs the person in first if needed.
+    return see(c, `/trainings/${encodeURIComponent(slug)}`);
+  });
+
+  app.get('/:token/o.gif', async (c) => {
+    const message = await tracked(c);
+    if (message instanceof Response && message.status === 429) return message;
+    if (!(message instanceof Response) && message.trackOpens)
+      await recordPhishingEvent(options.db, message.messageId, 'opened');
+    return c.body(PIXEL, 200, { 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' });
+  });
+
+  return app;
+}

@@ -1,0 +1,136 @@
+import {
+  and,
+  companies,
+  courseAssignments,
+  eq,
+  isNull,
+  phishingCampaigns,
+  phishingMessages,
+  phishingSettings,
+  type TDatabase,
+  type TDb,
+  transaction,
+  users,
+} from '@portal/db';
+import { hashPhishingToken } from './dispatch.ts';
+import { phishingTemplate } from './phishing-catalog.ts';
+
+/** A link token as the dispatcher makes it: 32 random bytes in base64url. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export type TPhishingEvent = 'opened' | 'clicked' | 'submitted' | 'reported';
+
+/** What the tracking pages need of a message; nothing about other messages or people. */
+export interface TTrackedMessage {
+  messageId: string;
+  companyId: string;
+  companyName: string;
+  userId: string | null;
+  lang: 'de' | 'en';
+  templateSlug: string;
+  landing: 'teaching' | 'sign-in';
+  course: string;
+  /** Works council mode off: the employer sees who clicked (the teaching page says so). */
+  namesVisible: boolean;
+  trackOpens: boolean;
+  /** The recipient's first name and the day the mail went out, to show the mail again as it was. */
+  firstName: string;
+  sentAt: Date | null;
+}
+
+/**
+ * The message of a link token, or null for a malformed, unknown or deleted one (ADR 036: the
+ * answer never says which). Only the token's SHA-256 is looked up.
+ */
+export async function lookupPhishingToken(db: TDb, token: string): Promise<TTrackedMessage | null> {
+  if (!TOKEN.test(token)) return null;
+  const [row] = await db
+    .select({
+      messageId: phishingMessages.id,
+      companyId: phishingMessages.companyId,
+      companyName: companies.companyName,
+      userId: phishingMessages.userId,
+      lang: phishingMessages.lang,
+      templateSlug: phishingMessages.templateSlug,
+      sentAt: phishingMessages.sentAt,
+      trackOpens: phishingCampaigns.trackOpens,
+      firstName: users.firstname,
+      namesVisibleAt: phishingSettings.namesVisibleAt,
+    })
+    .from(phishingMessages)
+    .innerJoin(phishingCampaigns, eq(phishingCampaigns.id, phishingMessages.campaignId))
+    .innerJoin(companies, eq(companies.id, phishingMessages.companyId))
+    .leftJoin(phishingSettings, eq(phishingSettings.companyId, phishingMessages.companyId))
+    .leftJoin(users, eq(users.id, phishingMessages.userId))
+    .where(eq(phishingMessages.tokenHash, hashPhishingToken(token)));
+  const template = row && phishingTemplate(row.templateSlug);
+  if (!row || !template) return null;
+  return {
+    messageId: row.messageId,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    userId: row.userId,
+    lang: row.lang,
+    templateSlug: row.templateSlug,
+    landing: template.meta.landing,
+    course: template.meta.course,
+    namesVisible: row.namesVisibleAt !== null,
+    trackOpens: row.trackOpens,
+    firstName: row.firstName ?? '',
+    sentAt: row.sentAt,
+  };
+}
+
+const COLUMN = {
+  opened: phishingMessages.openedAt,
+  clicked: phishingMessages.clickedAt,
+  submitted: phishingMessages.submittedAt,
+  reported: phishingMessages.reportedAt,
+} as const;
+const FIELD = { opened: 'openedAt', clicked: 'clickedAt', submitted: 'submittedAt', reported: 'reportedAt' } as const;
+
+/**
+ * Records the first time of an event (ADR 036: people, not events; a repeat changes nothing). A
+ * form sent on the imitation sign-in page implies the click before it. Answers whether this call
+ * was the first.
+ */
+export async function recordPhishingEvent(
+  db: TDatabase,
+  messageId: string,
+  event: TPhishingEvent,
+  now = new Date(),
+): Promise<boolean> {
+  return transaction(db, async (tx) => {
+    if (event === 'submitted') {
+      await tx
+        .update(phishingMessages)
+        .set({ clickedAt: now })
+        .where(and(eq(phishingMessages.id, messageId), isNull(phishingMessages.clickedAt)));
+    }
+    const changed = await tx
+      .update(phishingMessages)
+      .set({ [FIELD[event]]: now })
+      .where(and(eq(phishingMessages.id, messageId), isNull(COLUMN[event])))
+      .returning({ id: phishingMessages.id });
+    return changed.length > 0;
+  });
+}
+
+/**
+ * The teaching page's button: assigns the template's course to the recipient if they do not have
+ * it (an ordinary assignment, ADR 036), while they still belong to the message's company. Answers
+ * the course's slug.
+ */
+export async function assignLessonCourse(db: TDatabase, message: TTrackedMessage): Promise<string> {
+  if (!message.userId) return message.course;
+  const userId = message.userId;
+  await transaction(db, async (tx) => {
+    const [person] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.companyId, message.companyId)));
+    if (!person) return;
+    await tx.insert(courseAssignments).values({ userId, courseSlug: message.course }).onConflictDoNothing();
+  });
+  return message.course;
+}

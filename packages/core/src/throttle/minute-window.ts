@@ -1,0 +1,48 @@
+import { loginThrottle, sql, type TDatabase, transaction } from '@portal/db';
+
+export const MINUTE_MS = 60_000;
+
+export interface TWindowClaim {
+  allowed: boolean;
+  /** Whole seconds until the window ends (for `Retry-After`). */
+  retryAfterSeconds: number;
+  /** The first refused call of its window: the one worth a log line. */
+  firstRefusal: boolean;
+}
+
+/**
+ * Counts one call under `key` in its one-minute window and answers whether it is within `perMinute`.
+ * One `insert … on conflict do update … returning` in the login throttle's table (ADR 004's
+ * mechanism, each user its own key space such as `api-key:<id>` or `phishing:<ip>`): PostgreSQL
+ * locks the row for the update, SQLite has one writer, so two processes never both take the last
+ * call of a window. A window that is over starts again at 1.
+ */
+export async function claimInMinuteWindow(
+  db: TDatabase,
+  key: string,
+  perMinute: number,
+  now = new Date(),
+): Promise<TWindowClaim> {
+  const at = now.getTime();
+  const over = sql`(${at} - ${loginThrottle.windowStartedAt}) >= ${MINUTE_MS}`;
+  const [row] = await transaction(db, (tx) =>
+    tx
+      .insert(loginThrottle)
+      .values({ key, attempts: 1, windowStartedAt: now })
+      .onConflictDoUpdate({
+        target: loginThrottle.key,
+        set: {
+          attempts: sql`case when ${over} then 1 else ${loginThrottle.attempts} + 1 end`,
+          windowStartedAt: sql`case when ${over} then ${at} else ${loginThrottle.windowStartedAt} end`,
+        },
+      })
+      .returning({ attempts: loginThrottle.attempts, windowStartedAt: loginThrottle.windowStartedAt }),
+  );
+  const attempts = row?.attempts ?? 1;
+  const windowEnds = (row?.windowStartedAt.getTime() ?? at) + MINUTE_MS;
+  return {
+    allowed: attempts <= perMinute,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - at) / 1000)),
+    firstRefusal: attempts === perMinute + 1,
+  };
+}

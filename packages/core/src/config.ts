@@ -132,6 +132,8 @@ export const ZConfig = z
      * operator points at the same server so that links do not show the portal's domain.
      */
     PHISHING_LINK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** `off` stops every company's simulated mails at the next restart (the provider's own kill switch, ADR 036). */
+    PHISHING_SENDING: z.enum(['on', 'off']).default('on'),
     /** Requests per address and minute to the links of simulated mails, over all processes (ADR 036). */
     PHISHING_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
     /**
@@ -160,6 +162,7 @@ export const ZConfig = z
       phishing: {
         mailDomain: env.PHISHING_MAIL_DOMAIN ?? new URL(publicUrl).hostname,
         linkUrl: (env.PHISHING_LINK_URL ?? publicUrl).replace(/\/$/, ''),
+        sending: env.PHISHING_SENDING === 'on',
       },
     };
   })

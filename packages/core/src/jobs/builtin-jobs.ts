@@ -20,7 +20,7 @@ export function createJobHandlers(config: {
   /** Tests only: webhook receivers on http://127.0.0.1. */
   allowLoopbackWebhooks?: boolean;
   /** Sender domain and link base of simulated phishing mails (ADR 036). */
-  phishing: { mailDomain: string; linkUrl: string };
+  phishing: { mailDomain: string; linkUrl: string; sending?: boolean };
 }): Readonly<Record<string, TJobHandler>> {
   const rules = { allowLoopbackHttp: config.allowLoopbackWebhooks ?? false };
   return {
@@ -42,7 +42,9 @@ export function createJobHandlers(config: {
       deliverWebhook(db, payload as { eventId: string; endpointId: string }, { totpKey: config.totpKey, rules, now }),
     /** Due simulated phishing mails into the outbox, and the next rounds of repeating campaigns (ADR 036). */
     'phishing-dispatch': async ({ db, now }) =>
-      dispatchPhishing(db, { now, senderDomain: config.phishing.mailDomain, linkUrl: config.phishing.linkUrl }),
+      config.phishing.sending === false
+        ? { skipped: 1 }
+        : dispatchPhishing(db, { now, senderDomain: config.phishing.mailDomain, linkUrl: config.phishing.linkUrl }),
   };
 }
 

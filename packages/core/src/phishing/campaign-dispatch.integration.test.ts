@@ -12,7 +12,9 @@ import {
 import { createTestDatabase, type TTestDatabase } from '@portal/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSessionUser } from '../auth/sessions.ts';
+import { DEVELOPMENT_TOTP_KEY } from '../auth/totp-secret-seal.ts';
 import { DomainError } from '../errors.ts';
+import { createJobHandlers } from '../jobs/builtin-jobs.ts';
 import { isWorkingTime } from '../jobs/working-time.ts';
 import type { TCampaignInput } from './campaign-types.ts';
 import { createCampaign, pauseCampaign, resumeCampaign, startCampaign, stopCampaign } from './campaigns.ts';
@@ -249,6 +251,33 @@ describe('a phishing campaign', () => {
     const messages = await messagesOf(id);
     expect(messages.filter((m) => m.round === 1)).toHaveLength(3);
     expect(await statusOf(id)).toBe('running');
+  });
+
+  it('PHISHING_SENDING=off: the provider’s switch makes the dispatch job send nothing', async () => {
+    const a = await seedCompany('iota', 1);
+    const { id } = await createCampaign(
+      t.db,
+      { user: a.employer },
+      a.companyId,
+      input({ templates: ['invoice-overdue'] }),
+    );
+    await startCampaign(t.db, { user: a.employer }, a.companyId, id, BEFORE);
+    const job = (sending: boolean) =>
+      createJobHandlers({
+        publicUrl: LINKS,
+        totpKey: DEVELOPMENT_TOTP_KEY,
+        phishing: { mailDomain: DOMAIN, linkUrl: LINKS, sending },
+      })['phishing-dispatch'];
+    const context = {
+      db: t.db,
+      now: AFTER_WINDOW,
+      payload: null,
+      job: { id: 'x', kind: 'phishing-dispatch', key: 'x', attempt: 1 },
+    };
+    expect(await job(false)?.(context)).toEqual({ skipped: 1 });
+    expect(await outboxOf(a.companyId)).toHaveLength(0);
+    expect(await job(true)?.(context)).toMatchObject({ queued: 2 });
+    expect(await outboxOf(a.companyId)).toHaveLength(2);
   });
 
   it('two dispatchers at once send every mail once', async () => {

@@ -1,4 +1,4 @@
-import { and, apiKeys, eq, isNull, loginThrottle, lt, or, sql, type TDatabase, transaction } from '@portal/db';
+import { and, apiKeys, eq, isNull, lt, or, type TDatabase, transaction } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import { claimInMinuteWindow, MINUTE_MS, type TWindowClaim } from '../throttle/minute-window.ts';
 

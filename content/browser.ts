@@ -4,6 +4,7 @@
  */
 export * from './exercise.ts';
 export * from './phishing-fill.ts';
+export * from './phishing-rules.ts';
 export * from './phishing-schema.ts';
 export * from './reading-time.ts';
 export * from './schema.ts';

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_ROOT } from './content-root.ts';
 import { ContentError } from './load-courses.ts';
+import { phishingTemplateProblems } from './phishing-rules.ts';
 import {
   PHISHING_TOPICS,
   type TPhishingMeta,
@@ -32,24 +33,6 @@ function readJson(path: string, problems: string[], label: string): unknown {
   }
 }
 
-/** Rules that span template.json and a language file. */
-function checkAgainstMeta(meta: TPhishingMeta, text: TPhishingText, label: string, problems: string[]): void {
-  const explained = text.signs.map((s) => s.id).sort();
-  const declared = [...meta.signs].sort();
-  if (explained.join() !== declared.join()) {
-    problems.push(`${label}: signs: explains ${explained.join(', ')}; template.json declares ${declared.join(', ')}`);
-  }
-  if (meta.landing === 'sign-in' && !text.signIn) {
-    problems.push(`${label}: signIn: missing; template.json sets landing "sign-in"`);
-  }
-  if (meta.landing !== 'sign-in' && text.signIn) {
-    problems.push(`${label}: signIn: only a template with landing "sign-in" has an imitation sign-in page`);
-  }
-  if (meta.topic === 'qr-code' && !text.parts.some((p) => p.role === 'qr-code')) {
-    problems.push(`${label}: parts: a qr-code template needs a part with role "qr-code"`);
-  }
-}
-
 function loadTemplate(root: string, slug: string, problems: string[]): TLoadedPhishingTemplate | undefined {
   const start = problems.length;
   const dir = join(root, slug);
@@ -71,7 +54,7 @@ function loadTemplate(root: string, slug: string, problems: string[]): TLoadedPh
       continue;
     }
     texts[lang] = parsed.data;
-    if (meta?.success) checkAgainstMeta(meta.data, parsed.data, label, problems);
+    if (meta?.success) problems.push(...phishingTemplateProblems(meta.data, parsed.data, label));
   }
   if (problems.length > start || !meta?.success || !texts.de || !texts.en) return undefined;
   return { meta: meta.data, text: { de: texts.de, en: texts.en } };

@@ -1,5 +1,6 @@
 import {
   COURSE_LANGUAGES,
+  phishingTemplateProblems,
   type TCourseLanguage,
   type TPhishingMeta,
   type TPhishingText,
@@ -26,27 +27,6 @@ export interface TPreviewPhishing {
   text: Partial<Record<TCourseLanguage, TPhishingText>>;
   /** The file, the path inside it and what is wrong, as `npm run content:check` words it. */
   problems: string[];
-}
-
-/**
- * The rules that span template.json and a language file, worded as content/load-phishing.ts words
- * them (that loader reads files with Node, so the preview repeats its few cross-file checks).
- */
-function checkAgainstMeta(meta: TPhishingMeta, text: TPhishingText, label: string, problems: string[]) {
-  const explained = text.signs.map((sign) => sign.id).sort();
-  const declared = [...meta.signs].sort();
-  if (explained.join() !== declared.join()) {
-    problems.push(`${label}: signs: explains ${explained.join(', ')}; template.json declares ${declared.join(', ')}`);
-  }
-  if (meta.landing === 'sign-in' && !text.signIn) {
-    problems.push(`${label}: signIn: missing; template.json sets landing "sign-in"`);
-  }
-  if (meta.landing !== 'sign-in' && text.signIn) {
-    problems.push(`${label}: signIn: only a template with landing "sign-in" has an imitation sign-in page`);
-  }
-  if (meta.topic === 'qr-code' && !text.parts.some((part) => part.role === 'qr-code')) {
-    problems.push(`${label}: parts: a qr-code template needs a part with role "qr-code"`);
-  }
 }
 
 export function previewPhishingTemplates(): TPreviewPhishing[] {
@@ -83,7 +63,7 @@ export function previewPhishingTemplates(): TPreviewPhishing[] {
         continue;
       }
       text[lang] = parsed.data;
-      if (meta) checkAgainstMeta(meta, parsed.data, label, problems);
+      if (meta) problems.push(...phishingTemplateProblems(meta, parsed.data, label));
     }
     templates.push({ slug, meta, text, problems });
   }

@@ -2,6 +2,7 @@ import { recordExpiries } from '../insurer-events/record-events.ts';
 import { deliverWebhook } from '../insurer-events/webhook-delivery.ts';
 import { runHousekeeping } from '../maintenance/housekeeping.ts';
 import { dispatchPhishing } from '../phishing/dispatch.ts';
+import { runPhishingRetention } from '../phishing/retention.ts';
 import { runReminders } from '../reminders/reminder-run.ts';
 import type { TJobHandler } from './runner.ts';
 import type { TSchedule } from './schedules.ts';
@@ -45,6 +46,8 @@ export function createJobHandlers(config: {
       config.phishing.sending === false
         ? { skipped: 1 }
         : dispatchPhishing(db, { now, senderDomain: config.phishing.mailDomain, linkUrl: config.phishing.linkUrl }),
+    /** Events older than each company's retention leave, their counts stay as totals (ADR 036). */
+    'phishing-retention': async ({ db, now }) => runPhishingRetention(db, now),
   };
 }
 
@@ -56,4 +59,6 @@ export const JOB_SCHEDULES: readonly TSchedule[] = [
   { kind: 'insurer-events', pattern: '15 * * * *' },
   // Every five minutes: a campaign's mails are spread over days, five minutes late is on time.
   { kind: 'phishing-dispatch', pattern: '*/5 * * * *' },
+  // Nightly, outside office hours.
+  { kind: 'phishing-retention', pattern: '40 3 * * *' },
 ];

@@ -16,10 +16,12 @@ import { DEVELOPMENT_TOTP_KEY } from '../auth/totp-secret-seal.ts';
 import { DomainError } from '../errors.ts';
 import { createJobHandlers } from '../jobs/builtin-jobs.ts';
 import { isWorkingTime } from '../jobs/working-time.ts';
+import { getCampaign } from './campaign-read.ts';
 import type { TCampaignInput } from './campaign-types.ts';
 import { createCampaign, pauseCampaign, resumeCampaign, startCampaign, stopCampaign } from './campaigns.ts';
 import { dispatchPhishing } from './dispatch.ts';
-import { allowPhishingSending, stopPhishingSending } from './phishing-settings.ts';
+import { allowPhishingSending, stopPhishingSending, updatePhishingSettings } from './phishing-settings.ts';
+import { runPhishingRetention } from './retention.ts';
 
 /*
  * ADR 036 step 2: campaigns are planned into messages, and the dispatcher hands due ones to the
@@ -278,6 +280,37 @@ describe('a phishing campaign', () => {
     expect(await outboxOf(a.companyId)).toHaveLength(0);
     expect(await job(true)?.(context)).toMatchObject({ queued: 2 });
     expect(await outboxOf(a.companyId)).toHaveLength(2);
+  });
+
+  it('retention deletes old messages and keeps their counts as the campaign’s totals', async () => {
+    const a = await seedCompany('kappa', 3);
+    const { id } = await createCampaign(
+      t.db,
+      { user: a.employer },
+      a.companyId,
+      input({ templates: ['invoice-overdue'] }),
+    );
+    await startCampaign(t.db, { user: a.employer }, a.companyId, id, BEFORE);
+    await dispatch(AFTER_WINDOW);
+    await updatePhishingSettings(t.db, { user: a.employer }, a.companyId, { retentionMonths: 2 }, BEFORE);
+    const [one] = await messagesOf(id);
+    await transaction(t.db, (tx) =>
+      tx
+        .update(phishingMessages)
+        .set({ clickedAt: AFTER_WINDOW })
+        .where(eq(phishingMessages.id, one?.id ?? '')),
+    );
+    const before = await getCampaign(t.db, a.companyId, id);
+    expect(before.counts).toMatchObject({ sent: 4, clicked: 1 });
+    // Six weeks on, within the two months: nothing goes.
+    expect(await runPhishingRetention(t.db, new Date('2027-01-15T02:40:00Z'))).toEqual({ deleted: 0 });
+    // Three months on: every message goes, the counts stay.
+    const later = new Date('2027-03-01T02:40:00Z');
+    const { deleted } = await runPhishingRetention(t.db, later);
+    expect(deleted).toBeGreaterThanOrEqual(4);
+    expect(await messagesOf(id)).toHaveLength(0);
+    const after = await getCampaign(t.db, a.companyId, id);
+    expect(after.counts).toMatchObject({ sent: 4, clicked: 1, opened: 0 });
   });
 
   it('two dispatchers at once send every mail once', async () => {

@@ -5,5 +5,6 @@ export * from './dispatch.ts';
 export * from './phishing-catalog.ts';
 export * from './phishing-settings.ts';
 export * from './render-phishing-mail.ts';
+export * from './retention.ts';
 export * from './template-list.ts';
 export * from './tracking.ts';

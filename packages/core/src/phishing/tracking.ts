@@ -81,12 +81,14 @@ export async function lookupPhishingToken(db: TDb, token: string): Promise<TTrac
   };
 }
 
-const COLUMN = {
-  opened: phishingMessages.openedAt,
-  clicked: phishingMessages.clickedAt,
-  submitted: phishingMessages.submittedAt,
-  reported: phishingMessages.reportedAt,
-} as const;
+/** Built per call: the bound tables are read only after a database is open (tables-at-load.test.ts). */
+const columnOf = (event: TPhishingEvent) =>
+  ({
+    opened: phishingMessages.openedAt,
+    clicked: phishingMessages.clickedAt,
+    submitted: phishingMessages.submittedAt,
+    reported: phishingMessages.reportedAt,
+  })[event];
 const FIELD = { opened: 'openedAt', clicked: 'clickedAt', submitted: 'submittedAt', reported: 'reportedAt' } as const;
 
 /**
@@ -110,7 +112,7 @@ export async function recordPhishingEvent(
     const changed = await tx
       .update(phishingMessages)
       .set({ [FIELD[event]]: now })
-      .where(and(eq(phishingMessages.id, messageId), isNull(COLUMN[event])))
+      .where(and(eq(phishingMessages.id, messageId), isNull(columnOf(event))))
       .returning({ id: phishingMessages.id });
     return changed.length > 0;
   });

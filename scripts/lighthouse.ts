@@ -121,11 +121,13 @@ async function measure(audit: TAudit, token: string, attempt = 1): Promise<Resul
 }
 
 /**
- * Waits (at most two minutes) until the machine is quiet: in `npm test` this check follows the
- * end-to-end runs, whose browsers, servers and PostgreSQL clusters are still winding down, and a
- * 4× CPU-throttled page measured under that load loses 10 to 20 points (the CI of 2026-11-27: the
- * slide at 62 with a load average of 5, then 77 when run again on the quiet machine). The wait is
- * printed, so a slow check says why.
+ * Waits (at most two minutes) until the machine is quiet: a 4× CPU-throttled page measured under
+ * load loses 10 to 20 points (the CI of 2026-11-27: the slide at 62 with a load average of 5, then
+ * 77 when run again on the quiet machine). `npm test` therefore runs this check before the
+ * end-to-end suites, not after them: behind them the one-minute load average lags the browsers,
+ * servers and clusters still winding down (a second CI that day waited 100 s, measured at a
+ * load of 1.47 and got 64; run on the quiet machine, 74). The wait is printed, so a slow check
+ * says why.
  */
 async function quietMachine() {
   const started = Date.now();

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_ROOT } from './content-root.ts';
+import { readJson } from './read-json.ts';
 import { minReadingSeconds } from './reading-time.ts';
 import {
   COURSE_LANGUAGES,
@@ -32,19 +33,6 @@ export class ContentError extends Error {
 export const MIN_SLIDE_READING_SECONDS = 6 * 60;
 
 const UNSAFE_SVG = /<script|\son[a-z]+\s*=|(?:href|src)\s*=\s*["'](?!#|data:image\/)|<foreignObject/i;
-
-function readJson(path: string, problems: string[], label: string): unknown {
-  if (!existsSync(path)) {
-    problems.push(`${label}: file missing`);
-    return undefined;
-  }
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    problems.push(`${label}: ${(error as Error).message}`);
-    return undefined;
-  }
-}
 
 function checkImage(dir: string, file: string, label: string, problems: string[]): void {
   const path = join(dir, file);

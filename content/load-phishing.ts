@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_ROOT } from './content-root.ts';
 import { ContentError } from './load-courses.ts';
@@ -10,6 +10,7 @@ import {
   ZPhishingMeta,
   ZPhishingText,
 } from './phishing-schema.ts';
+import { readJson } from './read-json.ts';
 import { COURSE_LANGUAGES, type TCourseLanguage } from './schema.ts';
 import { zodProblems } from './zod-problems.ts';
 
@@ -19,19 +20,6 @@ export interface TLoadedPhishingTemplate {
 }
 
 export const PHISHING_ROOT = join(CONTENT_ROOT, 'phishing');
-
-function readJson(path: string, problems: string[], label: string): unknown {
-  if (!existsSync(path)) {
-    problems.push(`${label}: file missing`);
-    return undefined;
-  }
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    problems.push(`${label}: ${(error as Error).message}`);
-    return undefined;
-  }
-}
 
 function loadTemplate(root: string, slug: string, problems: string[]): TLoadedPhishingTemplate | undefined {
   const start = problems.length;

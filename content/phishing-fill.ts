@@ -28,3 +28,16 @@ export function fillPhishingText(text: TPhishingText, values: TPhishingValues): 
 /** The sender's address: the template's part before the @ and the operator's simulation domain. */
 export const phishingSenderAddress = (text: Pick<TPhishingText, 'from'>, domain: string) =>
   `${text.from.localPart}@${domain}`;
+
+const DAY_FORMATS = {
+  de: new Intl.DateTimeFormat('de-DE', {
+    timeZone: 'Europe/Berlin',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }),
+  en: new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', day: 'numeric', month: 'long', year: 'numeric' }),
+};
+
+/** `{{today}}` as a mail in this language writes it: 27.11.2026, or 27 November 2026 (the Berlin day). */
+export const phishingMailDay = (lang: 'de' | 'en', at: Date) => DAY_FORMATS[lang].format(at);

@@ -1,4 +1,9 @@
-import { fillPhishingText, phishingSenderAddress, type TCourseLanguage } from '@portal/content/browser';
+import {
+  fillPhishingText,
+  phishingMailDay,
+  phishingSenderAddress,
+  type TCourseLanguage,
+} from '@portal/content/browser';
 import { PhishingMailView, PhishingSignInView } from '../src/features/phishing/phishing-mail-view.tsx';
 import type { TPreviewPhishing } from './phishing-files.ts';
 
@@ -7,17 +12,11 @@ const DOMAIN = 'simulation.example';
 /** A tracking link as a recipient would get it (a token is 32 random bytes, base64url). */
 const SAMPLE_TARGET = `https://${DOMAIN}/p/tR8xV2kQm9LpZ4wN7cY1bF6hJ3sD0gA5eU8iO2nK7qM`;
 
-const LOCALE: Record<TCourseLanguage, string> = { de: 'de-DE', en: 'en-GB' };
-const DATE_STYLE: Record<TCourseLanguage, Intl.DateTimeFormatOptions> = {
-  de: { day: '2-digit', month: '2-digit', year: 'numeric' },
-  en: { day: 'numeric', month: 'long', year: 'numeric' },
-};
-
 /** What the sender would fill in for a recipient: sample values in the template's language. */
 const sampleValues = (lang: TCourseLanguage) => ({
   firstName: 'Alex',
   company: lang === 'de' ? 'Muster GmbH' : 'Example Ltd',
-  today: new Intl.DateTimeFormat(LOCALE[lang], DATE_STYLE[lang]).format(new Date()),
+  today: phishingMailDay(lang, new Date()),
 });
 
 /**

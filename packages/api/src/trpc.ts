@@ -44,6 +44,16 @@ export type TProcedureMeta = OpenApiMeta & {
 
 const fallbackTranslate = createTranslator('de');
 
+/** A parameter that is itself a message key (a state's name, say) is translated too. */
+const translatedParams = (params: Record<string, string | number> | undefined, translate: TTranslate) =>
+  params &&
+  Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === 'string' && isMessageKey(value) ? translate(value) : value,
+    ]),
+  );
+
 const t = initTRPC
   .context<TContext>()
   .meta<TProcedureMeta>()
@@ -66,7 +76,10 @@ const t = initTRPC
       const message = internal
         ? (translate?.('app.something_went_wrong') ?? 'Something went wrong')
         : messageKey && translate
-          ? translate(messageKey as TMessageKey, error.cause instanceof DomainError ? error.cause.params : undefined)
+          ? translate(
+              messageKey as TMessageKey,
+              error.cause instanceof DomainError ? translatedParams(error.cause.params, translate) : undefined,
+            )
           : shape.message;
       return {
         message,

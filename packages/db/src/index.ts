@@ -44,5 +44,5 @@ export { preparedQuery } from './prepared-query.ts';
 export { seedDemoData, type TDemoCredentials } from './seed.ts';
 export { SQLITE_MIGRATIONS_FOLDER } from './sqlite-database.ts';
 export * from './tables.ts';
-export { dialectOf, rawExecute, rawRows, transaction } from './transaction.ts';
+export { dialectOf, rawExecute, rawRows, selectForUpdate, transaction } from './transaction.ts';
 export { isDatabaseUnavailable } from './unavailable.ts';

@@ -34,3 +34,14 @@ export function rawExecute(tx: TTransaction, query: SQL): Promise<number> {
 
 /** Which database a handle belongs to, for the few statements the dialects spell differently. */
 export const dialectOf = (db: TDb) => driverOfHandle(db).dialect;
+
+/**
+ * A select that locks its rows until the transaction ends: `for update` on PostgreSQL, so a
+ * second writer waits and then reads what the first one wrote; on SQLite the transaction already
+ * holds the database's only write lock, and the query runs as it is.
+ */
+export function selectForUpdate<
+  TQuery extends PromiseLike<unknown> & { for: (strength: 'update') => PromiseLike<unknown> },
+>(tx: TTransaction, query: TQuery): Promise<Awaited<TQuery>> {
+  return Promise.resolve((dialectOf(tx) === 'postgres' ? query.for('update') : query) as PromiseLike<Awaited<TQuery>>);
+}

@@ -1392,6 +1392,11 @@ export const de = {
   },
   /** Phishing simulations (ADR 036): the employer's campaigns, their errors and the teaching page. */
   phishing: {
+    status_draft: 'Entwurf',
+    status_running: 'laufend',
+    status_paused: 'pausiert',
+    status_stopped: 'gestoppt',
+    status_finished: 'abgeschlossen',
     company_required: 'Bitte wählen Sie das Unternehmen, für das die Kampagne gilt.',
     name_required: 'Bitte geben Sie der Kampagne einen Namen.',
     templates_required: 'Bitte wählen Sie mindestens eine Vorlage.',

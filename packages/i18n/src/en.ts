@@ -1362,6 +1362,11 @@ export const en: TDictionary = {
   },
   /** Phishing simulations (ADR 036): the employer's campaigns, their errors and the teaching page. */
   phishing: {
+    status_draft: 'draft',
+    status_running: 'running',
+    status_paused: 'paused',
+    status_stopped: 'stopped',
+    status_finished: 'finished',
     company_required: 'Please choose the company the campaign is for.',
     name_required: 'Please give the campaign a name.',
     templates_required: 'Please choose at least one template.',
@@ -1370,7 +1375,7 @@ export const en: TDictionary = {
     template_unknown: 'This template does not exist: {{slug}}.',
     hours_invalid: 'The sending hours must end after they begin.',
     recipient_unknown: 'At least one selected person does not belong to your company.',
-    status_conflict: 'This is not possible while the campaign is "{{status}}".',
+    status_conflict: 'This is not possible while the campaign’s state is "{{status}}".',
     no_recipients: 'This campaign reaches nobody: check its recipients.',
     sending_stopped: 'Sending phishing simulations is stopped for your company.',
   },

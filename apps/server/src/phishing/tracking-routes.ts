@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { fillPhishingText, phishingSenderAddress } from '@portal/content';
+import { fillPhishingText, phishingMailDay, phishingSenderAddress } from '@portal/content';
 import {
   assignLessonCourse,
   claimInMinuteWindow,
@@ -28,15 +28,6 @@ export interface TTrackingOptions {
 
 /** A transparent 1×1 GIF: the open pixel's answer, for known and unknown tokens alike. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const SENT_DAY = {
-  de: new Intl.DateTimeFormat('de-DE', {
-    timeZone: 'Europe/Berlin',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }),
-  en: new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', day: 'numeric', month: 'long', year: 'numeric' }),
-};
 const PERSONAL = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' };
 
 /**
@@ -128,7 +119,7 @@ export function phishingTrackingRoutes(options: TTrackingOptions) {
     const text = fillPhishingText(template.text[message.lang], {
       firstName: message.firstName,
       company: message.companyName,
-      today: SENT_DAY[message.lang].format(message.sentAt ?? new Date()),
+      today: phishingMailDay(message.lang, message.sentAt ?? new Date()),
     });
     return c.html(
       lessonPage({

@@ -5,7 +5,7 @@ import { dispatchPhishing } from '../phishing/dispatch.ts';
 import { runPhishingRetention } from '../phishing/retention.ts';
 import { runReminders } from '../reminders/reminder-run.ts';
 import type { TJobHandler } from './runner.ts';
-import type { TSchedule } from './schedules.ts';
+import { finishedJobRetention, type TSchedule } from './schedules.ts';
 
 /**
  * The jobs every server process can run, and the schedules that plan them (ADR 032). A new kind of
@@ -26,7 +26,7 @@ export function createJobHandlers(config: {
   const rules = { allowLoopbackHttp: config.allowLoopbackWebhooks ?? false };
   return {
     /** Expired sessions, tokens and throttle rows, delivered mails, old audit entries. */
-    housekeeping: async ({ db, now }) => ({ ...(await runHousekeeping(db, now)) }),
+    housekeeping: async ({ db, now }) => ({ ...(await runHousekeeping(db, now, finishedJobRetention(JOB_SCHEDULES))) }),
     /** The reminder ladder (ADR 033): learners, managers' digests, employers' alerts. */
     reminders: async ({ db, now }) => {
       const { skipped, ...counts } = await runReminders(db, {
@@ -57,8 +57,9 @@ export const JOB_SCHEDULES: readonly TSchedule[] = [
   { kind: 'reminders', pattern: '30 9 * * 1-5' },
   // Hourly, so that an expiry reaches the insurer within the hour.
   { kind: 'insurer-events', pattern: '15 * * * *' },
-  // Every five minutes: a campaign's mails are spread over days, five minutes late is on time.
-  { kind: 'phishing-dispatch', pattern: '*/5 * * * *' },
+  // Every five minutes: a campaign's mails are spread over days, five minutes late is on time. Its
+  // runs stay a week: what they sent is on each campaign's page.
+  { kind: 'phishing-dispatch', pattern: '*/5 * * * *', keepFinishedDays: 7 },
   // Nightly, outside office hours.
   { kind: 'phishing-retention', pattern: '40 3 * * *' },
 ];

@@ -9,7 +9,20 @@ export interface TSchedule {
   /** Five-field cron pattern, e.g. `0 6 * * *` for 06:00 every day. */
   pattern: string;
   timezone?: string;
+  /**
+   * Days its finished runs stay for the admin's job page, when fewer than the 90 of every job
+   * (ADR 032): a schedule that runs every few minutes would otherwise fill the page.
+   */
+  keepFinishedDays?: number;
 }
+
+/** Per job kind, how long finished runs stay when its schedule asks for less than the default. */
+export const finishedJobRetention = (schedules: readonly TSchedule[]): Readonly<Record<string, number>> =>
+  Object.fromEntries(
+    schedules
+      .filter((schedule) => schedule.keepFinishedDays !== undefined)
+      .map((schedule) => [schedule.kind, (schedule.keepFinishedDays ?? 0) * 24 * 3600 * 1000]),
+  );
 
 const BERLIN = 'Europe/Berlin';
 

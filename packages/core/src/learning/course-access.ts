@@ -3,9 +3,9 @@ import {
   and,
   courseAssignments,
   courseProgress,
-  dialectOf,
   eq,
   preparedQuery,
+  selectForUpdate,
   sql,
   type TDb,
   type TTransaction,
@@ -47,7 +47,7 @@ export async function lockProgress(tx: TTransaction, userId: string, slug: strin
     .select()
     .from(courseProgress)
     .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseSlug, slug)));
-  const [row] = dialectOf(tx) === 'postgres' ? await query.for('update') : await query;
+  const [row] = await selectForUpdate(tx, query);
   return row;
 }
 

@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TTestDb } from '../../../api/src/test/test-db.ts';
 import { createOneTimeToken } from '../auth/one-time-tokens.ts';
 import { createSession } from '../auth/sessions.ts';
+import { JOB_SCHEDULES } from '../jobs/builtin-jobs.ts';
+import { finishedJobRetention } from '../jobs/schedules.ts';
 import { runHousekeeping } from './housekeeping.ts';
 
 let t: TTestDb;
@@ -134,5 +136,36 @@ describe('runHousekeeping', () => {
       'ip:10.0.0.1',
     ]);
     expect(idle.session.id).not.toBe(live.session.id);
+  });
+
+  it('keeps the finished runs of a schedule that asks for less only that long (JOB_SCHEDULES)', async () => {
+    const { db } = t;
+    const now = new Date('2027-06-01T03:07:00Z');
+    const DAY = 24 * HOUR;
+    const finished = (kind: string, key: string, daysAgo: number) => ({
+      kind,
+      key,
+      status: 'done' as const,
+      runAt: new Date(now.getTime() - daysAgo * DAY),
+      finishedAt: new Date(now.getTime() - daysAgo * DAY),
+    });
+    // Alone in the table: the first test's jobs are long finished by this date.
+    await transaction(db, (tx) => tx.delete(jobs));
+    await transaction(db, (tx) =>
+      tx
+        .insert(jobs)
+        .values([
+          finished('phishing-dispatch', 'dispatch 8 days', 8),
+          finished('phishing-dispatch', 'dispatch 6 days', 6),
+          finished('reminders', 'reminders 8 days', 8),
+        ]),
+    );
+    const retention = finishedJobRetention(JOB_SCHEDULES);
+    expect(retention).toEqual({ 'phishing-dispatch': 7 * DAY });
+    expect((await runHousekeeping(db, now, retention)).jobs).toBe(1);
+    const keys = (await db.select({ key: jobs.key }).from(jobs)).map((row) => row.key);
+    expect(keys).toContain('dispatch 6 days');
+    expect(keys).toContain('reminders 8 days');
+    expect(keys).not.toContain('dispatch 8 days');
   });
 });

@@ -25,11 +25,6 @@ export const SENT_MAIL_RETENTION_MS = 30 * 24 * 3600 * 1000;
 export const AUDIT_RETENTION_MS = 365 * 24 * 3600 * 1000;
 /** Finished jobs and their runs stay 90 days for the admin's job page (ADR 032), then go. */
 export const FINISHED_JOB_RETENTION_MS = 90 * 24 * 3600 * 1000;
-/**
- * The phishing dispatch runs every five minutes (ADR 036): its runs stay a week, so they do not
- * crowd the admin's job page; what they sent is on each campaign's page.
- */
-export const DISPATCH_JOB_RETENTION_MS = 7 * 24 * 3600 * 1000;
 
 export interface THousekeepingResult {
   sessions: number;
@@ -47,7 +42,12 @@ export interface THousekeepingResult {
  * sessions are also refused on sight; this keeps the tables small. Plain comparisons and integer
  * arithmetic on epoch milliseconds, the same on SQLite and PostgreSQL.
  */
-export async function runHousekeeping(db: TDatabase, now = new Date()): Promise<THousekeepingResult> {
+export async function runHousekeeping(
+  db: TDatabase,
+  now = new Date(),
+  /** Shorter retention of finished runs per job kind, in ms (`finishedJobRetention` of the schedules). */
+  jobRetention: Readonly<Record<string, number>> = {},
+): Promise<THousekeepingResult> {
   const nowMs = now.getTime();
   // Read committed: each delete is one statement whose condition PostgreSQL checks again on a row
   // another request changed meanwhile (a session touched a moment ago is not idle), so no read
@@ -96,7 +96,9 @@ export async function runHousekeeping(db: TDatabase, now = new Date()): Promise<
           inArray(jobs.status, ['done', 'failed']),
           or(
             lt(jobs.finishedAt, new Date(nowMs - FINISHED_JOB_RETENTION_MS)),
-            and(eq(jobs.kind, 'phishing-dispatch'), lt(jobs.finishedAt, new Date(nowMs - DISPATCH_JOB_RETENTION_MS))),
+            ...Object.entries(jobRetention).map(([kind, ms]) =>
+              and(eq(jobs.kind, kind), lt(jobs.finishedAt, new Date(nowMs - ms))),
+            ),
           ),
         ),
       )

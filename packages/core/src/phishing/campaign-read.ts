@@ -60,20 +60,29 @@ const numbers = (row: Record<keyof TPhishingCounts, number | string>): TPhishing
   submitted: Number(row.submitted),
   reported: Number(row.reported),
 });
+const emptyCounts = (): TPhishingCounts => ({ planned: 0, sent: 0, opened: 0, clicked: 0, submitted: 0, reported: 0 });
+const addCounts = (sum: TPhishingCounts, counts: TPhishingCounts): TPhishingCounts => ({
+  planned: sum.planned + counts.planned,
+  sent: sum.sent + counts.sent,
+  opened: sum.opened + counts.opened,
+  clicked: sum.clicked + counts.clicked,
+  submitted: sum.submitted + counts.submitted,
+  reported: sum.reported + counts.reported,
+});
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 type TCampaignRow = typeof phishingCampaigns.$inferSelect;
 
 function summary(row: TCampaignRow, counts: TPhishingCounts): TCampaignSummary {
   // Messages the retention job deleted stay in the counts (ADR 036).
-  const withRetired: TPhishingCounts = {
-    planned: counts.planned + row.retiredSent,
-    sent: counts.sent + row.retiredSent,
-    opened: counts.opened + row.retiredOpened,
-    clicked: counts.clicked + row.retiredClicked,
-    submitted: counts.submitted + row.retiredSubmitted,
-    reported: counts.reported + row.retiredReported,
-  };
+  const withRetired = addCounts(counts, {
+    planned: row.retiredSent,
+    sent: row.retiredSent,
+    opened: row.retiredOpened,
+    clicked: row.retiredClicked,
+    submitted: row.retiredSubmitted,
+    reported: row.retiredReported,
+  });
   return {
     id: row.id,
     name: row.name,
@@ -109,10 +118,9 @@ export async function listCampaigns(db: TDb, companyId: string): Promise<TCampai
     .from(phishingMessages)
     .where(and(eq(phishingMessages.companyId, companyId), live()))
     .groupBy(phishingMessages.campaignId);
-  const empty = { planned: 0, sent: 0, opened: 0, clicked: 0, submitted: 0, reported: 0 };
   return rows.map((row) => {
     const found = counts.find((c) => c.campaignId === row.id);
-    return summary(row, found ? numbers(found) : empty);
+    return summary(row, found ? numbers(found) : emptyCounts());
   });
 }
 
@@ -124,13 +132,14 @@ export async function getCampaign(db: TDb, companyId: string, id: string): Promi
     .where(and(eq(phishingCampaigns.id, id), eq(phishingCampaigns.companyId, companyId)));
   if (!row) throw notFound();
   const scope = and(eq(phishingMessages.campaignId, id), live());
-  const [total] = await db.select(countColumns()).from(phishingMessages).where(scope);
   const perTemplate = await db
     .select({ template: phishingMessages.templateSlug, ...countColumns() })
     .from(phishingMessages)
     .where(scope)
     .groupBy(phishingMessages.templateSlug)
     .orderBy(phishingMessages.templateSlug);
+  // The campaign's counts are the sum of its templates' (every message has one template).
+  const templates = perTemplate.map(({ template, ...counts }) => ({ template, ...numbers(counts) }));
   // Bucketed here, in Berlin days, the same on both databases (a campaign has thousands of rows, not millions).
   const events = await db
     .select({
@@ -184,8 +193,8 @@ export async function getCampaign(db: TDb, companyId: string, id: string): Promi
       }))
     : null;
   return {
-    ...summary(row, total ? numbers(total) : { planned: 0, sent: 0, opened: 0, clicked: 0, submitted: 0, reported: 0 }),
-    perTemplate: perTemplate.map(({ template, ...counts }) => ({ template, ...numbers(counts) })),
+    ...summary(row, templates.reduce(addCounts, emptyCounts())),
+    perTemplate: templates,
     perDay: [...perDay.values()].sort((a, b) => a.day.localeCompare(b.day)),
     recipients,
   };

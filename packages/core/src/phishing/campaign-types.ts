@@ -3,7 +3,7 @@ import type { TRequestMeta } from '../auth/login.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
 import type { TCampaignRepeat } from './send-window.ts';
 
-/** Who a campaign mails (ADR 036); resolved to people when a round is planned. */
+/** Who a campaign mails (ADR 036); resolved to people when a round is planned. The API's input too. */
 export const ZCampaignAudience = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
   z.object({
@@ -13,7 +13,10 @@ export const ZCampaignAudience = z.discriminatedUnion('kind', [
       .min(1)
       .max(3),
   }),
-  z.object({ kind: z.literal('people'), ids: z.array(z.string().min(1).max(64)).min(1).max(10_000) }),
+  z.object({
+    kind: z.literal('people'),
+    ids: z.array(z.string().min(1).max(64)).min(1, { message: 'phishing.recipients_required' }).max(10_000),
+  }),
 ]);
 export type TCampaignAudience = z.infer<typeof ZCampaignAudience>;
 
@@ -52,3 +55,12 @@ export interface TCampaignActor {
   user: TSessionUser;
   meta?: TRequestMeta | undefined;
 }
+
+/** The audit entry's who, where and from which address, for a step of `actor` in `companyId`. */
+export const actorAudit = (actor: TCampaignActor, companyId: string, targetId: string | null = null) => ({
+  actorId: actor.user.id,
+  actorRole: actor.user.role,
+  companyId,
+  targetId,
+  ip: actor.meta?.ip ?? null,
+});

@@ -1,29 +1,21 @@
 import {
   and,
-  dialectOf,
   eq,
   inArray,
   isNull,
   phishingCampaigns,
   phishingMessages,
+  selectForUpdate,
   type TDatabase,
   type TTransaction,
   transaction,
   users,
 } from '@portal/db';
-import { audit } from '../audit/audit.ts';
+import { audit, type TAuditAction } from '../audit/audit.ts';
 import { DomainError, notFound } from '../errors.ts';
-import type { TCampaignActor, TCampaignInput, TCampaignStatus } from './campaign-types.ts';
+import { actorAudit, type TCampaignActor, type TCampaignInput, type TCampaignStatus } from './campaign-types.ts';
 import { phishingTemplate } from './phishing-catalog.ts';
 import { planRound, respreadOverdue, type TCampaignRow } from './plan-round.ts';
-
-const auditEntry = (actor: TCampaignActor, companyId: string, targetId: string) => ({
-  actorId: actor.user.id,
-  actorRole: actor.user.role,
-  companyId,
-  targetId,
-  ip: actor.meta?.ip ?? null,
-});
 
 /** Templates that exist, people of this company only: what the schema of the input cannot know. */
 async function checkInput(tx: TTransaction, companyId: string, input: TCampaignInput): Promise<void> {
@@ -70,7 +62,7 @@ export async function createCampaign(
       .values({ companyId, createdBy: actor.user.id, ...columns(input) })
       .returning({ id: phishingCampaigns.id });
     if (!row) throw new Error('the campaign insert returned no row');
-    await audit(tx, { action: 'phishing.campaign_created', ...auditEntry(actor, companyId, row.id) });
+    await audit(tx, { action: 'phishing.campaign_created', ...actorAudit(actor, companyId, row.id) });
     return { id: row.id };
   });
 }
@@ -81,12 +73,51 @@ async function campaignFor(tx: TTransaction, companyId: string, id: string): Pro
     .select()
     .from(phishingCampaigns)
     .where(and(eq(phishingCampaigns.id, id), eq(phishingCampaigns.companyId, companyId)));
-  const [row] = dialectOf(tx) === 'postgres' ? await query.for('update') : await query;
+  const [row] = await selectForUpdate(tx, query);
   if (!row) throw notFound();
   return row;
 }
 
-const refuse = (status: TCampaignStatus) => new DomainError('CONFLICT', 'phishing.status_conflict', { status });
+/** The campaign's state, named in the reader's language (the API translates a parameter that is a message key). */
+const refuse = (status: TCampaignStatus) =>
+  new DomainError('CONFLICT', 'phishing.status_conflict', { status: `phishing.status_${status}` });
+
+interface TStepOutcome<T> {
+  /** Columns of the campaign to change along (its new state, its times). */
+  set?: Partial<typeof phishingCampaigns.$inferInsert>;
+  details?: Record<string, number>;
+  result: T;
+}
+
+/**
+ * One step of a campaign's life (ADR 036), in one transaction: the company's campaign, locked; a
+ * refusal naming its state unless it is in one of `from`; the step's own work; the campaign's new
+ * columns; the audit entry.
+ */
+async function campaignStep<T>(
+  db: TDatabase,
+  step: {
+    actor: TCampaignActor;
+    companyId: string;
+    id: string;
+    from: readonly TCampaignStatus[];
+    action: TAuditAction;
+  },
+  work: (tx: TTransaction, campaign: TCampaignRow) => Promise<TStepOutcome<T>>,
+): Promise<T> {
+  return transaction(db, async (tx) => {
+    const campaign = await campaignFor(tx, step.companyId, step.id);
+    if (!step.from.includes(campaign.status)) throw refuse(campaign.status);
+    const outcome = await work(tx, campaign);
+    if (outcome.set) await tx.update(phishingCampaigns).set(outcome.set).where(eq(phishingCampaigns.id, step.id));
+    await audit(tx, {
+      action: step.action,
+      ...actorAudit(step.actor, step.companyId, step.id),
+      ...(outcome.details && { details: outcome.details }),
+    });
+    return outcome.result;
+  });
+}
 
 /** Changes a draft; a started campaign keeps what its recipients were sent. */
 export async function updateCampaign(
@@ -96,22 +127,17 @@ export async function updateCampaign(
   id: string,
   input: TCampaignInput,
 ): Promise<void> {
-  await transaction(db, async (tx) => {
-    const campaign = await campaignFor(tx, companyId, id);
-    if (campaign.status !== 'draft') throw refuse(campaign.status);
+  await campaignStep(db, { actor, companyId, id, from: ['draft'], action: 'phishing.campaign_updated' }, async (tx) => {
     await checkInput(tx, companyId, input);
-    await tx.update(phishingCampaigns).set(columns(input)).where(eq(phishingCampaigns.id, id));
-    await audit(tx, { action: 'phishing.campaign_updated', ...auditEntry(actor, companyId, id) });
+    return { set: columns(input), result: undefined };
   });
 }
 
 /** Deletes a draft (a started campaign is stopped instead, so that its results stay). */
 export async function deleteCampaign(db: TDatabase, actor: TCampaignActor, companyId: string, id: string) {
-  await transaction(db, async (tx) => {
-    const campaign = await campaignFor(tx, companyId, id);
-    if (campaign.status !== 'draft') throw refuse(campaign.status);
+  await campaignStep(db, { actor, companyId, id, from: ['draft'], action: 'phishing.campaign_deleted' }, async (tx) => {
     await tx.delete(phishingCampaigns).where(eq(phishingCampaigns.id, id));
-    await audit(tx, { action: 'phishing.campaign_deleted', ...auditEntry(actor, companyId, id) });
+    return { result: undefined };
   });
 }
 
@@ -120,26 +146,22 @@ export async function deleteCampaign(db: TDatabase, actor: TCampaignActor, compa
  * its messages (ADR 036). A window that has passed entirely is refused; one that started earlier
  * today begins now.
  */
-export async function startCampaign(
+export function startCampaign(
   db: TDatabase,
   actor: TCampaignActor,
   companyId: string,
   id: string,
   now = new Date(),
 ): Promise<{ planned: number }> {
-  return transaction(db, async (tx) => {
-    const campaign = await campaignFor(tx, companyId, id);
-    if (campaign.status !== 'draft') throw refuse(campaign.status);
-    const planned = await planRound(tx, campaign, 0, now);
-    if (planned === 0) throw new DomainError('BAD_REQUEST', 'phishing.no_recipients');
-    await tx.update(phishingCampaigns).set({ status: 'running', startedAt: now }).where(eq(phishingCampaigns.id, id));
-    await audit(tx, {
-      action: 'phishing.campaign_started',
-      ...auditEntry(actor, companyId, id),
-      details: { recipients: planned },
-    });
-    return { planned };
-  });
+  return campaignStep(
+    db,
+    { actor, companyId, id, from: ['draft'], action: 'phishing.campaign_started' },
+    async (tx, campaign) => {
+      const planned = await planRound(tx, campaign, 0, now);
+      if (planned === 0) throw new DomainError('BAD_REQUEST', 'phishing.no_recipients');
+      return { set: { status: 'running', startedAt: now }, details: { recipients: planned }, result: { planned } };
+    },
+  );
 }
 
 export async function pauseCampaign(
@@ -149,12 +171,10 @@ export async function pauseCampaign(
   id: string,
   now = new Date(),
 ) {
-  await transaction(db, async (tx) => {
-    const campaign = await campaignFor(tx, companyId, id);
-    if (campaign.status !== 'running') throw refuse(campaign.status);
-    await tx.update(phishingCampaigns).set({ status: 'paused', pausedAt: now }).where(eq(phishingCampaigns.id, id));
-    await audit(tx, { action: 'phishing.campaign_paused', ...auditEntry(actor, companyId, id) });
-  });
+  await campaignStep(db, { actor, companyId, id, from: ['running'], action: 'phishing.campaign_paused' }, async () => ({
+    set: { status: 'paused', pausedAt: now },
+    result: undefined,
+  }));
 }
 
 /**
@@ -168,17 +188,15 @@ export async function resumeCampaign(
   id: string,
   now = new Date(),
 ) {
-  await transaction(db, async (tx) => {
-    const campaign = await campaignFor(tx, companyId, id);
-    if (campaign.status !== 'paused') throw refuse(campaign.status);
-    const rescheduled = await respreadOverdue(tx, campaign, now);
-    await tx.update(phishingCampaigns).set({ status: 'running', pausedAt: null }).where(eq(phishingCampaigns.id, id));
-    await audit(tx, {
-      action: 'phishing.campaign_resumed',
-      ...auditEntry(actor, companyId, id),
-      details: { rescheduled },
-    });
-  });
+  await campaignStep(
+    db,
+    { actor, companyId, id, from: ['paused'], action: 'phishing.campaign_resumed' },
+    async (tx, campaign) => ({
+      set: { status: 'running', pausedAt: null },
+      details: { rescheduled: await respreadOverdue(tx, campaign, now) },
+      result: undefined,
+    }),
+  );
 }
 
 /** Stops a campaign for good: its unsent mails are cancelled, its results stay. */
@@ -189,13 +207,14 @@ export async function stopCampaign(
   id: string,
   now = new Date(),
 ) {
-  await transaction(db, async (tx) => {
-    const campaign = await campaignFor(tx, companyId, id);
-    if (campaign.status !== 'running' && campaign.status !== 'paused') throw refuse(campaign.status);
-    await cancelUnsent(tx, eq(phishingMessages.campaignId, id), now);
-    await tx.update(phishingCampaigns).set({ status: 'stopped', endedAt: now }).where(eq(phishingCampaigns.id, id));
-    await audit(tx, { action: 'phishing.campaign_stopped', ...auditEntry(actor, companyId, id) });
-  });
+  await campaignStep(
+    db,
+    { actor, companyId, id, from: ['running', 'paused'], action: 'phishing.campaign_stopped' },
+    async (tx) => {
+      await cancelUnsent(tx, eq(phishingMessages.campaignId, id), now);
+      return { set: { status: 'stopped', endedAt: now }, result: undefined };
+    },
+  );
 }
 
 /** Marks unsent messages cancelled: the dispatcher never takes them again. */

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { phishingMailDay } from '@portal/content';
 import {
   and,
   asc,
   companies,
-  dialectOf,
   eq,
   isNull,
   lte,
@@ -13,6 +13,7 @@ import {
   phishingCampaigns,
   phishingMessages,
   phishingSettings,
+  selectForUpdate,
   sql,
   type TDatabase,
   transaction,
@@ -47,16 +48,6 @@ export interface TDispatchResult {
 /** SHA-256 of a link token: what `phishing_messages.token_hash` stores (ADR 036). */
 export const hashPhishingToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const DATE_FORMATS = {
-  de: new Intl.DateTimeFormat('de-DE', {
-    timeZone: 'Europe/Berlin',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }),
-  en: new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', day: 'numeric', month: 'long', year: 'numeric' }),
-};
-
 /** Plans the next round of repeating campaigns whose round has begun (ADR 036). */
 async function planDueRounds(db: TDatabase, now: Date): Promise<number> {
   const today = berlinDay(now);
@@ -69,7 +60,7 @@ async function planDueRounds(db: TDatabase, now: Date): Promise<number> {
     if (roundStartsOn(campaign.startsOn, campaign.repeat as TCampaignRepeat, campaign.rounds) > today) continue;
     planned += await transaction(db, async (tx) => {
       const query = tx.select().from(phishingCampaigns).where(eq(phishingCampaigns.id, campaign.id));
-      const [fresh] = dialectOf(tx) === 'postgres' ? await query.for('update') : await query;
+      const [fresh] = await selectForUpdate(tx, query);
       // Another process planned it, or the campaign was paused or stopped meanwhile.
       if (fresh?.status !== 'running' || fresh.rounds !== campaign.rounds) return 0;
       await planRound(tx, fresh, fresh.rounds, now);
@@ -154,7 +145,7 @@ export async function dispatchPhishing(db: TDatabase, options: TDispatchOptions)
           values: {
             firstName: row.firstname ?? '',
             company: row.companyName,
-            today: DATE_FORMATS[row.lang].format(now),
+            today: phishingMailDay(row.lang, now),
           },
           lang: row.lang,
           senderDomain: options.senderDomain,

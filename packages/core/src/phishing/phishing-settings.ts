@@ -17,7 +17,7 @@ import {
   users,
 } from '@portal/db';
 import { audit } from '../audit/audit.ts';
-import type { TCampaignActor } from './campaign-types.ts';
+import { actorAudit, type TCampaignActor } from './campaign-types.ts';
 import { respreadOverdue } from './plan-round.ts';
 
 export interface TPhishingSettings {
@@ -120,10 +120,7 @@ export async function stopPhishingSending(db: TDatabase, actor: TCampaignActor, 
     }
     await audit(tx, {
       action: 'phishing.sending_stopped',
-      actorId: actor.user.id,
-      actorRole: actor.user.role,
-      companyId,
-      ip: actor.meta?.ip ?? null,
+      ...actorAudit(actor, companyId),
       details: { takenBack: waiting.length },
     });
     return { takenBack: waiting.length };
@@ -142,10 +139,7 @@ export async function allowPhishingSending(db: TDatabase, actor: TCampaignActor,
     for (const campaign of running) await respreadOverdue(tx, campaign, now);
     await audit(tx, {
       action: 'phishing.sending_allowed',
-      actorId: actor.user.id,
-      actorRole: actor.user.role,
-      companyId,
-      ip: actor.meta?.ip ?? null,
+      ...actorAudit(actor, companyId),
     });
   });
 }
@@ -185,10 +179,7 @@ export async function updatePhishingSettings(
       set.namesVisibleBy = patch.namesVisible ? actor.user.id : null;
       await audit(tx, {
         action: 'phishing.names_switched',
-        actorId: actor.user.id,
-        actorRole: actor.user.role,
-        companyId,
-        ip: actor.meta?.ip ?? null,
+        ...actorAudit(actor, companyId),
         details: { namesVisible: patch.namesVisible },
       });
     }
@@ -198,10 +189,7 @@ export async function updatePhishingSettings(
     await upsert(tx, companyId, set, now);
     await audit(tx, {
       action: 'phishing.settings_changed',
-      actorId: actor.user.id,
-      actorRole: actor.user.role,
-      companyId,
-      ip: actor.meta?.ip ?? null,
+      ...actorAudit(actor, companyId),
       details: {
         retentionMonths: patch.retentionMonths ?? null,
         reportContact: patch.reportContactEmail === undefined ? null : patch.reportContactEmail !== '',

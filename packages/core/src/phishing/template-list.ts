@@ -1,4 +1,4 @@
-import { fillPhishingText, phishingSenderAddress, type TPhishingText } from '@portal/content';
+import { fillPhishingText, phishingMailDay, phishingSenderAddress, type TPhishingText } from '@portal/content';
 import { DomainError } from '../errors.ts';
 import { phishingCatalog, phishingTemplate } from './phishing-catalog.ts';
 
@@ -41,16 +41,6 @@ export interface TPhishingPreview {
   course: string;
 }
 
-const TODAY = {
-  de: new Intl.DateTimeFormat('de-DE', {
-    timeZone: 'Europe/Berlin',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }),
-  en: new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', day: 'numeric', month: 'long', year: 'numeric' }),
-};
-
 /** A template's mail as a recipient would get it: the preview before a campaign starts (ADR 036). */
 export function previewPhishingTemplate(
   slug: string,
@@ -61,7 +51,7 @@ export function previewPhishingTemplate(
 ): TPhishingPreview {
   const template = phishingTemplate(slug);
   if (!template) throw new DomainError('NOT_FOUND', 'phishing.template_unknown', { slug });
-  const text = fillPhishingText(template.text[lang], { ...values, today: TODAY[lang].format(now) });
+  const text = fillPhishingText(template.text[lang], { ...values, today: phishingMailDay(lang, now) });
   return {
     slug,
     lang,

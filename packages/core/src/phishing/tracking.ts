@@ -1,7 +1,6 @@
 import {
   and,
   companies,
-  courseAssignments,
   eq,
   isNull,
   phishingCampaigns,
@@ -12,6 +11,8 @@ import {
   transaction,
   users,
 } from '@portal/db';
+import { DomainError } from '../errors.ts';
+import { assignCourse } from '../learning/assignments.ts';
 import { hashPhishingToken } from './dispatch.ts';
 import { phishingTemplate } from './phishing-catalog.ts';
 
@@ -120,19 +121,15 @@ export async function recordPhishingEvent(
 
 /**
  * The teaching page's button: assigns the template's course to the recipient if they do not have
- * it (an ordinary assignment, ADR 036), while they still belong to the message's company. Answers
- * the course's slug.
+ * it, as the employer's own assignment does (ADR 036). Someone who left the company meanwhile
+ * gets no assignment, and still the course's address. Answers the course's slug.
  */
 export async function assignLessonCourse(db: TDatabase, message: TTrackedMessage): Promise<string> {
   if (!message.userId) return message.course;
-  const userId = message.userId;
-  await transaction(db, async (tx) => {
-    const [person] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, userId), eq(users.companyId, message.companyId)));
-    if (!person) return;
-    await tx.insert(courseAssignments).values({ userId, courseSlug: message.course }).onConflictDoNothing();
-  });
+  try {
+    await assignCourse(db, message.companyId, { trainingSlug: message.course, ownerId: message.userId });
+  } catch (error) {
+    if (!(error instanceof DomainError && error.kind === 'NOT_FOUND')) throw error;
+  }
   return message.course;
 }

@@ -1,22 +1,6 @@
-import { CAMPAIGN_REPEATS, CAMPAIGN_STATUSES, type TCampaignInput } from '@portal/core';
+import { CAMPAIGN_REPEATS, CAMPAIGN_STATUSES, type TCampaignInput, ZCampaignAudience } from '@portal/core';
 import { ZCalendarDay } from '@portal/validators';
 import { z } from 'zod';
-import { ZStaffId } from '../employee/staff.types.ts';
-
-export const ZAudience = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('all') }),
-  z.object({
-    kind: z.literal('roles'),
-    roles: z
-      .array(z.enum(['employer', 'manager', 'employee']))
-      .min(1)
-      .max(3),
-  }),
-  z.object({
-    kind: z.literal('people'),
-    ids: z.array(ZStaffId).min(1, { message: 'phishing.recipients_required' }).max(10_000),
-  }),
-]);
 
 /** A campaign as the policyholder sets it (ADR 036); the send window is in Berlin working hours. */
 export const ZCampaignFields = z.object({
@@ -26,7 +10,7 @@ export const ZCampaignFields = z.object({
     .min(1, { message: 'phishing.templates_required' })
     .max(24)
     .describe('Template slugs (GET /phishing/templates); with several, each recipient gets one at random'),
-  audience: ZAudience,
+  audience: ZCampaignAudience,
   firstDay: ZCalendarDay.describe('The first day of the send window, YYYY-MM-DD (Berlin)'),
   windowDays: z.number().int().min(1).max(20).describe('Working days the mails are spread over'),
   startHour: z.number().int().min(6).max(20).default(9),
@@ -67,7 +51,7 @@ export const ZCampaignSummary = z.object({
   name: z.string(),
   status: z.enum(CAMPAIGN_STATUSES),
   templates: z.array(z.string()),
-  audience: ZAudience,
+  audience: ZCampaignAudience,
   startsOn: z.string(),
   windowDays: z.number().int(),
   startHour: z.number().int(),

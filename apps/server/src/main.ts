@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import { createApp } from './app.ts';
 import { databaseLabel } from './database-label.ts';
 import { createLogger, type TLogger } from './logger.ts';
 import { isPrimaryOfCluster, runCluster } from './process/cluster.ts';
+import { applyConnectionTimeouts } from './process/connection-timeouts.ts';
 import { StartRefusedError } from './process/demo-accounts.ts';
 import { defaultNodeEnvFor } from './process/node-env-default.ts';
 import { prepareDatabase } from './process/prepare-database.ts';
@@ -110,6 +112,7 @@ async function runServer(settings: TConfig, prepare: boolean) {
     if (!settings.SMTP_URL && !settings.production && prepare)
       logger.info(`no SMTP_URL: mails wait in the outbox, see ${settings.publicUrl}/dev/mailbox`);
   });
+  applyConnectionTimeouts(server as Server);
 
   /*
    * Draining (ADR 029): readiness answers 503 at once, the socket stops accepting, requests in

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, startPostgresCluster, type TPostgresCluster } from '@portal/db/testing';
@@ -114,6 +115,30 @@ describe('several server processes', () => {
     // Drained: nothing answers on the port any more.
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
   }, 90_000);
+
+  it('keeps an idle connection open longer than a proxy would (no reset on its next request)', async () => {
+    const { base } = await startPortal(t.location);
+    const socket = connect({ host: '127.0.0.1', port: Number(new URL(base).port) });
+    await once(socket, 'connect');
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk.toString();
+    });
+    const ask = async () => {
+      received = '';
+      socket.write('GET /healthz HTTP/1.1\r\nHost: portal\r\n\r\n');
+      for (let attempt = 0; attempt < 100 && !received.includes('\r\n\r\n'); attempt += 1) await sleep(50);
+      return received;
+    };
+    const first = await ask();
+    expect(first).toMatch(/^HTTP\/1\.1 200/);
+    expect(first.toLowerCase()).toContain('keep-alive: timeout=65');
+    // Node's default would have closed it after 5 s of quiet.
+    await sleep(6_000);
+    expect(socket.destroyed || socket.readableEnded).toBe(false);
+    expect(await ask()).toMatch(/^HTTP\/1\.1 200/);
+    socket.destroy();
+  }, 60_000);
 });
 
 describe('a PostgreSQL restart under load', () => {

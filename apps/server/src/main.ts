@@ -131,6 +131,12 @@ async function runServer(settings: TConfig, prepare: boolean) {
     // request has not been read yet. Responses now say `Connection: close` (app.ts), so kept-alive
     // connections end after their answer; the callback runs when the last one has.
     const closed = new Promise<void>((done) => NetServer.prototype.close.call(server, () => done()));
+    // Kept-alive connections that stay quiet would hold the drain for their 65 s idle time
+    // (connection-timeouts.ts). A second after the socket stopped accepting, every connection that
+    // was accepted has had its request read, so the ones without a request are idle: closed then,
+    // and each second after.
+    const closeIdle = setInterval(() => (server as Server).closeIdleConnections(), 1_000);
+    closeIdle.unref();
     const force = setTimeout(() => {
       logger.warn(`requests still running after ${settings.SHUTDOWN_TIMEOUT_MS} ms: closed`);
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
@@ -138,6 +144,7 @@ async function runServer(settings: TConfig, prepare: boolean) {
     force.unref();
     try {
       await closed;
+      clearInterval(closeIdle);
       await worker.stop();
       await jobs.stop();
       // Waits for the transaction in progress (SQLite) and closes every connection.

@@ -41,8 +41,9 @@ const chunkNamed = (page: string) =>
     .filter((name) => name.endsWith('.js') && new RegExp(`^${page}-[\\w-]{8}\\.js$`).test(name))
     .map((name) => `assets/${name}`)
     // Only this build's chunks: a restored turbo cache writes over `dist` without emptying it, so
-    // files of an earlier build may sit beside them; the entry names the current ones.
-    .filter((file) => manifest || initialSource().includes(posix.basename(file)));
+    // files of an earlier build may sit beside them; the entry, or a chunk it loads lazily (the
+    // signed-in route table, ADR 037), names the current ones.
+    .filter((file) => manifest || reachableSource().includes(posix.basename(file)));
 
 // Minified ES modules: `import{a}from"./x.js"`, `export{a}from"./x.js"`, `import"./x.js"`. A dynamic
 // `import("./x.js")` has a parenthesis and is left out on purpose.
@@ -103,11 +104,31 @@ const initial = closure([
     : []),
 ]);
 
-let initialText: string | undefined;
-/** The text of the chunks loaded up front: the router's `import()` of each page is in there. */
-function initialSource(): string {
-  initialText ??= initial.map((file) => read(file).toString('utf8')).join('\n');
-  return initialText;
+let reachableText: string | undefined;
+/**
+ * The text of the chunks loaded up front and of every chunk they name, transitively: the router's
+ * `import()` of each page is in there, in the entry or in the signed-in route table it discovers.
+ */
+function reachableSource(): string {
+  if (reachableText !== undefined) return reachableText;
+  const names = readdirSync(join(dist, 'assets')).filter((name) => name.endsWith('.js'));
+  const seen = new Set(initial);
+  const queue = [...initial];
+  const texts: string[] = [];
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    const text = read(file).toString('utf8');
+    texts.push(text);
+    for (const name of names) {
+      const named = `assets/${name}`;
+      if (!seen.has(named) && text.includes(name)) {
+        seen.add(named);
+        queue.push(named);
+      }
+    }
+  }
+  reachableText = texts.join('\n');
+  return reachableText;
 }
 
 const loginChunks = chunkNamed('login-page');
@@ -158,8 +179,9 @@ if (loginGzip > BUDGET_KB * 1024) {
   failures.push(`initial JavaScript for /login is ${kb(loginGzip)} KB gzip, budget ${BUDGET_KB} KB`);
 }
 
-// A page is lazy when it is its own chunk, nothing loaded up front includes it, and something
-// up front refers to it (the router's `import()`), so the split is not an accident of dead code.
+// A page is lazy when it is its own chunk, nothing loaded up front includes it, and something up
+// front, or a chunk that loads lazily from there, refers to it (the router's `import()`), so the
+// split is not an accident of dead code.
 for (const page of LAZY_PAGES) {
   const chunks = manifest
     ? Object.values(manifest)
@@ -175,7 +197,7 @@ for (const page of LAZY_PAGES) {
     const name = posix.basename(chunk);
     const dynamicallyImported = manifest
       ? Object.values(manifest).some((c) => (c.dynamicImports ?? []).some((key) => manifest[key]?.file === chunk))
-      : initialSource().includes(name);
+      : reachableSource().includes(name);
     if (!dynamicallyImported) failures.push(`${page}: ${chunk} is not referenced as a lazy import`);
   }
   console.log(`lazy: ${page} -> ${chunks.join(', ')}`);

@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 
 export const ROUTES_FILE = new URL('./src/app/routes.tsx', import.meta.url);
+/** The signed-in pages, which the router discovers on navigation (ADR 037). */
+export const SIGNED_IN_ROUTES_FILE = new URL('./src/app/signed-in-routes.tsx', import.meta.url);
+/** How routes.tsx names the route that receives them, and the module that holds them. */
+const DISCOVERED = { id: 'SIGNED_IN_PAGES', declaration: 'signedInPages', module: './signed-in-routes.tsx' };
 
 /** A route of the web app: its full path, and the modules it loads lazily, its parents' included. */
 export interface TAppRoute {
@@ -20,9 +24,22 @@ export interface TAppRoute {
  * argument is the path (like `publicRoute('/login', …)`), spreads and identifiers of arrays or
  * objects declared in the same file. Anything else in a `children` array throws, so that a new
  * way of writing a route fails the accessibility matrix instead of slipping past it.
+ *
+ * The route whose `id` is `SIGNED_IN_PAGES` gets its children from `signedInPages` in
+ * signed-in-routes.tsx, as the router does on navigation, and its routes load that module too.
  */
-export function appRoutes(source = readFileSync(ROUTES_FILE, 'utf8')): TAppRoute[] {
+export function appRoutes(
+  source = readFileSync(ROUTES_FILE, 'utf8'),
+  signedInSource = readFileSync(SIGNED_IN_ROUTES_FILE, 'utf8'),
+): TAppRoute[] {
   const file = ts.createSourceFile('routes.tsx', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const signedInFile = ts.createSourceFile(
+    'signed-in-routes.tsx',
+    signedInSource,
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TSX,
+  );
   const declarations = new Map<string, ts.Expression>();
   const visitDeclarations = (node: ts.Node) => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
@@ -31,6 +48,7 @@ export function appRoutes(source = readFileSync(ROUTES_FILE, 'utf8')): TAppRoute
     ts.forEachChild(node, visitDeclarations);
   };
   visitDeclarations(file);
+  visitDeclarations(signedInFile);
   const table = declarations.get('routes');
   if (!table) throw new Error('routes.tsx: no `routes` declaration');
 
@@ -75,7 +93,7 @@ export function appRoutes(source = readFileSync(ROUTES_FILE, 'utf8')): TAppRoute
       visitList(declared, parent, inherited);
       return;
     }
-    if (!ts.isArrayLiteralExpression(list)) throw new Error(`routes.tsx: not a route list: ${list.getText(file)}`);
+    if (!ts.isArrayLiteralExpression(list)) throw new Error(`routes.tsx: not a route list: ${list.getText()}`);
     for (const element of list.elements) {
       if (ts.isSpreadElement(element)) visitList(element.expression, parent, inherited);
       else visitRoute(element, parent, inherited);
@@ -96,11 +114,12 @@ export function appRoutes(source = readFileSync(ROUTES_FILE, 'utf8')): TAppRoute
         found.push({ path: join(parent, first.text), modules: unique([...inherited, ...importsIn(route)]) });
         return;
       }
-      throw new Error(`routes.tsx: a route helper without a path string: ${route.getText(file)}`);
+      throw new Error(`routes.tsx: a route helper without a path string: ${route.getText()}`);
     }
-    if (!ts.isObjectLiteralExpression(route)) throw new Error(`routes.tsx: not a route: ${route.getText(file)}`);
+    if (!ts.isObjectLiteralExpression(route)) throw new Error(`routes.tsx: not a route: ${route.getText()}`);
     let path: string | null = null;
     let index = false;
+    let discovered = false;
     let children: ts.Expression | null = null;
     for (const property of route.properties) {
       if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name)) continue;
@@ -110,10 +129,16 @@ export function appRoutes(source = readFileSync(ROUTES_FILE, 'utf8')): TAppRoute
         path = value.text;
       }
       if (property.name.text === 'index') index = value.kind === ts.SyntaxKind.TrueKeyword;
+      if (property.name.text === 'id') discovered = ts.isIdentifier(value) && value.text === DISCOVERED.id;
       if (property.name.text === 'children') children = value;
     }
     const own = path === null ? parent : join(parent, path);
-    const modules = unique([...inherited, ...importsIn(route)]);
+    const modules = unique([...inherited, ...importsIn(route), ...(discovered ? [DISCOVERED.module] : [])]);
+    if (discovered) {
+      const pages = declarations.get(DISCOVERED.declaration);
+      if (!pages) throw new Error(`signed-in-routes.tsx: no \`${DISCOVERED.declaration}\` declaration`);
+      children = pages;
+    }
     if (index) found.push({ path: `${parent} (index)`, modules });
     else if (path !== null) found.push({ path: own, modules });
     if (children) visitList(children, own, modules);

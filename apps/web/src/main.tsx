@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { routes } from './app/routes.tsx';
+import { discoverSignedInPages, routes } from './app/routes.tsx';
 import { ToastProvider } from './components/toasts.tsx';
 import { loadPart } from './lib/dictionaries.ts';
 import { I18nProvider } from './lib/i18n.tsx';
@@ -13,7 +13,7 @@ import { queryClient, setAuthorizationRequiredHandler, trpc, trpcClient } from '
 import './styles.css';
 
 document.documentElement.lang = getLocale();
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(routes, { patchRoutesOnNavigation: discoverSignedInPages });
 
 const AUTH_PAGES = /^\/(admin\/)?(login|logout|register|reset-password|recovery-password)(\/|$)/;
 

@@ -11,14 +11,17 @@ describe('route table', () => {
 
   it('finds the page module of each route, with the modules of its parents', () => {
     expect(modulesOf('/login')).toEqual(['../features/auth/login-page.tsx']);
-    // Signed-in pages load the signed-in layout (navigation) with their own modules.
+    // Signed-in pages load the signed-in layout (navigation) and the signed-in route table, which
+    // the router discovers on navigation (ADR 037), with their own modules.
     expect(modulesOf('/trainings/:slug/:slide/:step?')).toEqual([
       '../features/shell/signed-in-layout.tsx',
+      './signed-in-routes.tsx',
       '../features/trainings/training-queries.ts',
       '../features/trainings/slide-player-page.tsx',
     ]);
     expect(modulesOf('/trainings/:slug/quiz/:step')).toContain('../features/trainings/quiz-page.tsx');
     expect(modulesOf('/*')).toEqual(['../routes/not-found-page.tsx']);
+    expect(modulesOf('/admin/policyholders/:id')).toContain('./signed-in-routes.tsx');
   });
 
   it('names only modules that exist', () => {

@@ -307,6 +307,31 @@ const COVERAGE: Record<string, TCoverage> = {
       },
     },
   ],
+  '/phishing': [
+    {
+      roles: ['employer'],
+      visit: async (v) => {
+        await v.open('/phishing');
+        await v.checkDialog(
+          v.page.getByRole('button', { name: v.t('campaigns.stop_sending'), exact: true }),
+          'stop sending dialog',
+        );
+      },
+    },
+  ],
+  '/phishing/:campaignId': [
+    {
+      roles: ['employer'],
+      visit: async (v) => {
+        // The editor of a new campaign, and a template's preview.
+        await v.open('/phishing/new');
+        await v.checkDialog(
+          v.page.getByRole('button', { name: new RegExp(`^${v.t('campaigns.preview')}`) }).first(),
+          'template preview',
+        );
+      },
+    },
+  ],
   '/account-settings': simple(CUSTOMERS, '/account-settings'),
   '/impressum': simple(SIGNED_IN, '/impressum'),
 
@@ -330,6 +355,24 @@ const COVERAGE: Record<string, TCoverage> = {
           v.page.getByRole('button', { name: v.t('policyholders.delete'), exact: true }),
           'delete dialog',
         );
+      },
+    },
+  ],
+  '/admin/policyholders/:id/phishing': [
+    {
+      roles: ['admin'],
+      visit: async (v) => {
+        const { id } = await userByEmail(DEMO.employer);
+        await v.open(`/admin/policyholders/${id}/phishing`);
+      },
+    },
+  ],
+  '/admin/policyholders/:id/phishing/:campaignId': [
+    {
+      roles: ['admin'],
+      visit: async (v) => {
+        const { id } = await userByEmail(DEMO.employer);
+        await v.open(`/admin/policyholders/${id}/phishing/new`);
       },
     },
   ],

@@ -1,5 +1,5 @@
 import { createCampaign, dispatchPhishing, startCampaign, type TSessionUser } from '@portal/core';
-import { companies, eq, phishingMessages, transaction, users } from '@portal/db';
+import { companies, eq, inArray, phishingCampaigns, phishingMessages, transaction, users } from '@portal/db';
 import { berlinDay } from '@portal/validators';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { withDb } from './db.ts';
@@ -53,5 +53,29 @@ export function clickedAt(email: string): Promise<Date | null> {
       .innerJoin(users, eq(users.id, phishingMessages.userId))
       .where(eq(users.email, email));
     return row?.clickedAt ?? null;
+  });
+}
+
+/**
+ * What the dispatch job of the running server does within five minutes, at once: the company's
+ * planned simulations made due now (whatever the time of the run) and handed to the outbox.
+ */
+export async function dispatchCompanyNow(employerEmail: string): Promise<void> {
+  await withDb(async (db) => {
+    const [owner] = await db.select().from(users).where(eq(users.email, employerEmail));
+    if (!owner?.companyId) throw new Error(`${employerEmail} has no company`);
+    const campaigns = await db
+      .select({ id: phishingCampaigns.id })
+      .from(phishingCampaigns)
+      .where(eq(phishingCampaigns.companyId, owner.companyId));
+    const ids = campaigns.map((campaign) => campaign.id);
+    if (ids.length === 0) throw new Error(`${employerEmail} has no campaign`);
+    await transaction(db, (tx) =>
+      tx
+        .update(phishingMessages)
+        .set({ sendAt: new Date(Date.now() - 60_000) })
+        .where(inArray(phishingMessages.campaignId, ids)),
+    );
+    await dispatchPhishing(db, { now: new Date(), senderDomain: 'localhost', linkUrl: E2E_BASE_URL });
   });
 }

@@ -8389,11 +8389,39 @@ export interface operations {
               from: {
                 name: string;
                 localPart: string;
-                sign?: string;
+                /** @enum {string} */
+                sign?:
+                  | 'sender'
+                  | 'reply-to'
+                  | 'greeting'
+                  | 'urgency'
+                  | 'authority'
+                  | 'unexpected'
+                  | 'request'
+                  | 'link-target'
+                  | 'attachment'
+                  | 'qr-code'
+                  | 'device-code'
+                  | 'unusual-channel'
+                  | 'too-good';
               };
               subject: {
                 text: string;
-                sign?: string;
+                /** @enum {string} */
+                sign?:
+                  | 'sender'
+                  | 'reply-to'
+                  | 'greeting'
+                  | 'urgency'
+                  | 'authority'
+                  | 'unexpected'
+                  | 'request'
+                  | 'link-target'
+                  | 'attachment'
+                  | 'qr-code'
+                  | 'device-code'
+                  | 'unusual-channel'
+                  | 'too-good';
               };
               parts: {
                 id: string;
@@ -8401,10 +8429,38 @@ export interface operations {
                 role: 'paragraph' | 'link' | 'button' | 'attachment' | 'qr-code' | 'signature';
                 text: string;
                 shownTarget?: string;
-                sign?: string;
+                /** @enum {string} */
+                sign?:
+                  | 'sender'
+                  | 'reply-to'
+                  | 'greeting'
+                  | 'urgency'
+                  | 'authority'
+                  | 'unexpected'
+                  | 'request'
+                  | 'link-target'
+                  | 'attachment'
+                  | 'qr-code'
+                  | 'device-code'
+                  | 'unusual-channel'
+                  | 'too-good';
               }[];
               signs: {
-                id: string;
+                /** @enum {string} */
+                id:
+                  | 'sender'
+                  | 'reply-to'
+                  | 'greeting'
+                  | 'urgency'
+                  | 'authority'
+                  | 'unexpected'
+                  | 'request'
+                  | 'link-target'
+                  | 'attachment'
+                  | 'qr-code'
+                  | 'device-code'
+                  | 'unusual-channel'
+                  | 'too-good';
                 label: string;
                 explanation: string;
               }[];

@@ -60,6 +60,28 @@ export const signedInPages: RouteObject[] = [
     lazy: page(() => import('../features/dashboard/dashboard-page.tsx')),
   },
   {
+    path: '/phishing',
+    loader: ({ request }) =>
+      guardedPreload(request, ['employer'], () =>
+        Promise.all([trpcUtils.phishing.campaigns.ensureData({}), trpcUtils.phishing.settings.ensureData({})]),
+      ),
+    handle: { title: 'pages.phishing' },
+    lazy: page(() => import('../features/phishing/phishing-page.tsx')),
+  },
+  {
+    path: '/phishing/:campaignId',
+    loader: ({ request, params }) =>
+      guardedPreload(request, ['employer'], () =>
+        // `new` is the editor of a new campaign; an unknown id fails here (route-problem.ts).
+        Promise.all([
+          trpcUtils.phishing.templates.ensureData(),
+          params.campaignId === 'new' ? null : trpcUtils.phishing.campaign.ensureData({ id: params.campaignId ?? '' }),
+        ]),
+      ),
+    handle: { title: 'pages.phishing_campaign' },
+    lazy: page(() => import('../features/phishing/campaign-page.tsx')),
+  },
+  {
     path: '/proofOfInsurance',
     loader: async ({ request }) => {
       return guardedPreload(request, EMPLOYER_MANAGER, () => trpcUtils.certificates.companyStatus.ensureData());
@@ -162,6 +184,31 @@ export const signedInPages: RouteObject[] = [
     },
     handle: { title: 'pages.policyholder_details' },
     lazy: page(() => import('../features/admin-policyholders/policyholder-details-page.tsx')),
+  },
+  {
+    path: '/admin/policyholders/:id/phishing',
+    loader: ({ request, params }) =>
+      guardedPreload(request, ['admin'], async () => {
+        const customer = await trpcUtils.admin.policyholder.ensureData({ id: params.id ?? '' });
+        await trpcUtils.phishing.campaigns.ensureData({ companyId: customer.company.id });
+      }),
+    handle: { title: 'pages.admin_phishing' },
+    lazy: page(() => import('../features/phishing/phishing-page.tsx')),
+  },
+  {
+    path: '/admin/policyholders/:id/phishing/:campaignId',
+    loader: ({ request, params }) =>
+      guardedPreload(request, ['admin'], async () => {
+        const customer = await trpcUtils.admin.policyholder.ensureData({ id: params.id ?? '' });
+        await Promise.all([
+          trpcUtils.phishing.templates.ensureData(),
+          params.campaignId === 'new'
+            ? null
+            : trpcUtils.phishing.campaign.ensureData({ companyId: customer.company.id, id: params.campaignId ?? '' }),
+        ]);
+      }),
+    handle: { title: 'pages.phishing_campaign' },
+    lazy: page(() => import('../features/phishing/campaign-page.tsx')),
   },
   {
     path: '/admin/statistics',

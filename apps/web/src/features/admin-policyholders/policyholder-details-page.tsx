@@ -28,6 +28,9 @@ export default function PolicyholderDetailsPage() {
         <Link to="/admin/policyholders">← {t('policyholders.back')}</Link>
       </p>
       <h1>{data.company.companyName}</h1>
+      <p>
+        <Link to={`/admin/policyholders/${id}/phishing`}>{t('campaigns.admin_link')}</Link>
+      </p>
       <AccountCard details={data} onChanged={refresh} />
       <EmployerForm key={data.employer.email} employer={data.employer} onSaved={refresh} />
       <CompanyForm companyId={data.company.id} />

@@ -51,6 +51,8 @@ export function menusFor(role: TRole): TMenuGroup[] {
           { to: '/users', label: 'nav.employees' },
           { to: '/course-settings', label: 'nav.course_settings' },
           { to: '/dashboard', label: 'nav.dashboard' },
+          // Phishing simulations are the policyholder's alone (ADR 036).
+          ...(role === 'employer' ? [{ to: '/phishing', label: 'nav.phishing' } as const] : []),
           { to: '/proofOfInsurance', label: 'nav.proof_of_insurance' },
         ],
       },

@@ -1,3 +1,4 @@
+import { ZPhishingSignKind } from '@portal/content';
 import { previewPhishingTemplate } from '@portal/core';
 import { companies, eq } from '@portal/db';
 import type { OpenApiMeta } from 'trpc-to-openapi';
@@ -18,16 +19,16 @@ const ZMailPart = z.object({
   role: z.enum(['paragraph', 'link', 'button', 'attachment', 'qr-code', 'signature']),
   text: z.string(),
   shownTarget: z.string().optional(),
-  sign: z.string().optional(),
+  sign: ZPhishingSignKind.optional(),
 });
 
 export const ZPhishingMailText = z.object({
   title: z.string(),
   summary: z.string(),
-  from: z.object({ name: z.string(), localPart: z.string(), sign: z.string().optional() }),
-  subject: z.object({ text: z.string(), sign: z.string().optional() }),
+  from: z.object({ name: z.string(), localPart: z.string(), sign: ZPhishingSignKind.optional() }),
+  subject: z.object({ text: z.string(), sign: ZPhishingSignKind.optional() }),
   parts: z.array(ZMailPart),
-  signs: z.array(z.object({ id: z.string(), label: z.string(), explanation: z.string() })),
+  signs: z.array(z.object({ id: ZPhishingSignKind, label: z.string(), explanation: z.string() })),
   lesson: z.string(),
   signIn: z
     .object({

@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { eq, inArray, phishingSettings, users } from '@portal/db';
+import { de, en } from '@portal/i18n';
+import { createCompany, userByEmail, withDb, writeDb } from './support/db.ts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { freshAccount, signInFresh } from './support/fresh-account.ts';
+import { linkPath, waitForMail } from './support/mail.ts';
+import { clickedAt, dispatchCompanyNow } from './support/phishing.ts';
+
+/**
+ * Issue 24, in a real browser on both databases: a policyholder opens the phishing page from the
+ * navigation, creates a campaign for one chosen person with a previewed template, starts it; the
+ * mail goes out, the person's click lands on the teaching page, and the campaign page shows the
+ * click. Each page has 0 axe violations, in German and English.
+ */
+const DICTIONARY = { de, en } as const;
+const TEMPLATE = 'parcel-customs-fee';
+const templateTitle = (lang: 'de' | 'en') =>
+  (JSON.parse(readFileSync(`content/phishing/${TEMPLATE}/${lang}.json`, 'utf8')) as { title: string }).title;
+
+for (const lang of ['de', 'en'] as const) {
+  test(`an employer creates and starts a campaign, and its page shows the click (${lang})`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const c = DICTIONARY[lang].campaigns;
+    const { employer, employee } = await createCompany(`phishing.${lang}.${Date.now()}`, { legacy: false });
+    // Adopted at sign-in, as a person's saved language is.
+    await writeDb((tx) =>
+      tx
+        .update(users)
+        .set({ lang })
+        .where(inArray(users.email, [employer, employee])),
+    );
+    await signInFresh(page, 'employer', employer);
+
+    await page.getByRole('link', { name: DICTIONARY[lang].nav.phishing }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: DICTIONARY[lang].pages.phishing })).toBeVisible();
+    await expect(page.getByText(c.empty)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath(`list-empty-${lang}.png`), fullPage: true });
+
+    await page.getByRole('link', { name: c.new_campaign }).click();
+    await expect(page.getByRole('heading', { level: 1, name: c.new_heading })).toBeVisible();
+    // Sent empty: the form says what is missing and sends nothing.
+    await page.getByRole('button', { name: c.create }).click();
+    await expect(page.getByText(DICTIONARY[lang].phishing.name_required)).toBeVisible();
+    await expect(page.getByText(DICTIONARY[lang].phishing.templates_required)).toBeVisible();
+
+    await page.getByLabel(c.name_label).fill(`Paket ${lang}`);
+    // By keyboard, as the course settings' spec does: the box is react-aria's visually hidden input.
+    const template = page.getByRole('checkbox', { name: new RegExp(templateTitle(lang)) });
+    await template.focus();
+    await page.keyboard.press('Space');
+    await expect(template).toBeChecked();
+    await page.getByRole('button', { name: new RegExp(`^${c.preview}.*${templateTitle(lang)}`) }).click();
+    const preview = page.getByRole('dialog');
+    await expect(preview.getByText('@localhost')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(preview).toBeHidden();
+
+    const chosenPeople = page.getByRole('radio', { name: c.audience_people });
+    await chosenPeople.focus();
+    await page.keyboard.press('Space');
+    await expect(chosenPeople).toBeChecked();
+    await page.getByLabel(c.people_search).fill('Beleg');
+    await page.getByRole('button', { name: c.people_add.replace('{{name}}', 'Bruno Belegschaft') }).click();
+    await expect(page.getByText(c.people_chosen_one)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath(`editor-${lang}.png`), fullPage: true });
+    await page.getByRole('button', { name: c.create }).click();
+
+    await expect(page.getByText(c.created)).toBeVisible();
+    await expect(page).toHaveURL(/\/phishing\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Paket ${lang}` })).toBeVisible();
+    await page.getByRole('button', { name: c.start }).click();
+    await page.getByRole('dialog').getByRole('button', { name: c.start }).click();
+    await expect(page.getByText(c.started.replace('{{count}}', '1'))).toBeVisible();
+    await expect(page.getByText(DICTIONARY[lang].phishing.status_running)).toBeVisible();
+    await expect(page.getByText(c.results_empty)).toBeVisible();
+
+    // The five-minute job's work, at once; the mail arrives over SMTP; the person clicks.
+    await dispatchCompanyNow(employer);
+    const mail = await waitForMail(employee);
+    const learner = await browser.newPage();
+    await learner.goto(linkPath(mail, '/p/'));
+    await expect(learner).toHaveURL(/\/lesson$/);
+    await learner.close();
+    await expect.poll(() => clickedAt(employee)).not.toBeNull();
+
+    await page.reload();
+    const results = page.getByRole('table').first();
+    await expect(results.getByRole('row', { name: new RegExp(`^${c.clicked} 1 100 %`) })).toBeVisible();
+    await expect(page.getByText(c.works_council_notice)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath(`results-${lang}.png`), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: testInfo.outputPath(`results-phone-${lang}.png`), fullPage: true });
+    await page.goto('/phishing');
+    await expect(page.getByRole('link', { name: `Paket ${lang}` })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`list-phone-${lang}.png`), fullPage: true });
+  });
+}
+
+test("an admin opens a customer's phishing page and stops its sending at once", async ({ page }) => {
+  const c = de.campaigns;
+  const { employer } = await createCompany(`phishing.admin.${Date.now()}`, { legacy: false });
+  const { id } = await userByEmail(employer);
+  const admin = await freshAccount('admin', 'de', 'phishing');
+  await signInFresh(page, 'admin', admin);
+
+  await page.goto(`/admin/policyholders/${id}`);
+  await page.getByRole('link', { name: c.admin_link }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Phishing-Simulationen: Altbestand / })).toBeVisible();
+  await expect(page.getByText(c.empty)).toBeVisible();
+  await page.getByRole('button', { name: c.stop_sending }).click();
+  await page.getByRole('dialog').getByRole('button', { name: c.stop_sending }).click();
+  await expect(page.getByText(c.sending_stopped_done)).toBeVisible();
+  await expect(page.getByRole('button', { name: c.allow_sending })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Stored for the customer's company: its dispatch sends nothing until someone allows it again.
+  const { companyId } = await userByEmail(employer);
+  const [row] = await withDb((db) =>
+    db
+      .select({ stoppedAt: phishingSettings.sendingStoppedAt })
+      .from(phishingSettings)
+      .where(eq(phishingSettings.companyId, companyId ?? '')),
+  );
+  expect(row?.stoppedAt).toBeInstanceOf(Date);
+});

@@ -15,6 +15,7 @@ import { closeDatabase, openDatabase } from '@portal/db';
 import { createApp } from './app.ts';
 import { databaseLabel } from './database-label.ts';
 import { createLogger, type TLogger } from './logger.ts';
+import { startReportListener } from './phishing/report-listener.ts';
 import { isPrimaryOfCluster, runCluster } from './process/cluster.ts';
 import { applyConnectionTimeouts } from './process/connection-timeouts.ts';
 import { StartRefusedError } from './process/demo-accounts.ts';
@@ -113,6 +114,7 @@ async function runServer(settings: TConfig, prepare: boolean) {
       logger.info(`no SMTP_URL: mails wait in the outbox, see ${settings.publicUrl}/dev/mailbox`);
   });
   applyConnectionTimeouts(server as Server);
+  const reports = await startReportInbox(settings, db);
 
   /*
    * Draining (ADR 029): readiness answers 503 at once, the socket stops accepting, requests in
@@ -131,6 +133,8 @@ async function runServer(settings: TConfig, prepare: boolean) {
     // request has not been read yet. Responses now say `Connection: close` (app.ts), so kept-alive
     // connections end after their answer; the callback runs when the last one has.
     const closed = new Promise<void>((done) => NetServer.prototype.close.call(server, () => done()));
+    // The report inbox stops accepting at the same moment and lets its sessions end (ADR 036).
+    const reportsClosed = reports?.close();
     // Kept-alive connections that stay quiet would hold the drain for their 65 s idle time
     // (connection-timeouts.ts). A second after the socket stopped accepting, every connection that
     // was accepted has had its request read, so the ones without a request are idle: closed then,
@@ -145,6 +149,7 @@ async function runServer(settings: TConfig, prepare: boolean) {
     try {
       await closed;
       clearInterval(closeIdle);
+      await reportsClosed;
       await worker.stop();
       await jobs.stop();
       // Waits for the transaction in progress (SQLite) and closes every connection.
@@ -158,4 +163,30 @@ async function runServer(settings: TConfig, prepare: boolean) {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * The report inbox (ADR 036, step 4) beside HTTP in every process, when PHISHING_REPORT_SMTP_PORT is
+ * set; node:cluster shares its port like the HTTP one. A port it cannot take ends the start.
+ */
+async function startReportInbox(settings: TConfig, db: ReturnType<typeof open>) {
+  const inbox = settings.phishing.reportInbox;
+  if (!inbox) return null;
+  try {
+    const listener = await startReportListener({
+      db,
+      ...inbox,
+      linkBases: [settings.phishing.linkUrl, settings.publicUrl],
+      linkUrl: settings.phishing.linkUrl,
+      logger,
+    });
+    logger.info(
+      `report inbox listening on ${inbox.host} port ${listener.port} for ${inbox.addresses.join(', ')} (process ${process.pid})`,
+    );
+    return listener;
+  } catch (error) {
+    return refuseStart(
+      new Error(`report inbox: cannot listen on ${inbox.host} port ${inbox.port}: ${(error as Error).message}`),
+    );
+  }
 }

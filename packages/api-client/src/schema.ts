@@ -1588,6 +1588,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/phishing/notice': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Everyone in a company: whether it runs phishing simulations and whether the policyholder sees names (the learners' notice) */
+    get: operations['phishing-notice'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/reminders/settings': {
     parameters: {
       query?: never;
@@ -9609,6 +9626,58 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-notice': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description At least one campaign has started: simulated mails may arrive */
+            simulations: boolean;
+            /** @description The policyholder sees who clicked; otherwise counts only */
+            namesVisible: boolean;
+          };
         };
       };
       /** @description Authorization not provided */

@@ -107,6 +107,38 @@ describe('configuration', () => {
     expect(loadConfig({}).NODE_ENV).toBe('development');
   });
 
+  it('the report inbox: off without its port; report@ the public host, HOST and 10 MB by default', () => {
+    expect(loadConfig({}).phishing.reportInbox).toBeNull();
+    expect(
+      loadConfig({ PHISHING_REPORT_SMTP_PORT: '2525', HOST: '127.0.0.1', PUBLIC_URL: 'https://Portal.Example' })
+        .phishing.reportInbox,
+    ).toEqual({
+      port: 2525,
+      host: '127.0.0.1',
+      addresses: ['report@portal.example'],
+      maxBytes: 10_485_760,
+      perMinute: 10,
+    });
+    const chosen = loadConfig({
+      PHISHING_REPORT_SMTP_PORT: '25',
+      PHISHING_REPORT_SMTP_HOST: '::',
+      PHISHING_REPORT_ADDRESS: ' Phishing@Firma.example, melden@portal.example ',
+      PHISHING_REPORT_MAX_MB: '2',
+      PHISHING_REPORTS_PER_MINUTE: '3',
+    }).phishing.reportInbox;
+    expect(chosen).toEqual({
+      port: 25,
+      host: '::',
+      addresses: ['phishing@firma.example', 'melden@portal.example'],
+      maxBytes: 2_097_152,
+      perMinute: 3,
+    });
+    expect(() => loadConfig({ PHISHING_REPORT_SMTP_PORT: '25', PHISHING_REPORT_ADDRESS: 'report' })).toThrow(
+      /PHISHING_REPORT_ADDRESS must be mail addresses/,
+    );
+    expect(() => loadConfig({ PHISHING_REPORT_SMTP_PORT: '3000' })).toThrow(/must differ from PORT/);
+  });
+
   it('TRUST_PROXY: off, a number of proxies, or the proxies’ addresses, parsed once', () => {
     const trust = (TRUST_PROXY?: string) => loadConfig({ TRUST_PROXY }).TRUST_PROXY;
     expect(trust(undefined)).toEqual({ kind: 'none' });

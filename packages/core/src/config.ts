@@ -137,6 +137,31 @@ export const ZConfig = z
     /** Requests per address and minute to the links of simulated mails, over all processes (ADR 036). */
     PHISHING_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
     /**
+     * The SMTP port of the report inbox (ADR 036, step 4): staff forward suspicious mails to the
+     * report address, and this port receives them. Unset: no inbox, reports are off.
+     */
+    PHISHING_REPORT_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** The interface the report inbox listens on; default: `HOST`. */
+    PHISHING_REPORT_SMTP_HOST: z.string().min(1).optional(),
+    /**
+     * The report address, or several separated by commas; mail to any other recipient is refused.
+     * Default: `report@` the host of `PUBLIC_URL`.
+     */
+    PHISHING_REPORT_ADDRESS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim().toLowerCase())
+          .filter((entry) => entry !== ''),
+      )
+      .pipe(z.array(z.email({ message: 'PHISHING_REPORT_ADDRESS must be mail addresses, separated by commas' })).min(1))
+      .optional(),
+    /** The largest report the inbox accepts, in megabytes (the forwarded mail with its attachments). */
+    PHISHING_REPORT_MAX_MB: z.coerce.number().int().min(1).max(50).default(10),
+    /** Reports per sender address and minute, over all processes; more are deferred (SMTP 451). */
+    PHISHING_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
+    /**
      * 32 random bytes, base64 (`openssl rand -base64 32`): seals the TOTP secrets in the database
      * (ADR 026). Keep it apart from the backups; without the same key no second factor opens.
      */
@@ -163,6 +188,17 @@ export const ZConfig = z
         mailDomain: env.PHISHING_MAIL_DOMAIN ?? new URL(publicUrl).hostname,
         linkUrl: (env.PHISHING_LINK_URL ?? publicUrl).replace(/\/$/, ''),
         sending: env.PHISHING_SENDING === 'on',
+        /** The report inbox (ADR 036); null when `PHISHING_REPORT_SMTP_PORT` is unset. */
+        reportInbox:
+          env.PHISHING_REPORT_SMTP_PORT === undefined
+            ? null
+            : {
+                port: env.PHISHING_REPORT_SMTP_PORT,
+                host: env.PHISHING_REPORT_SMTP_HOST ?? env.HOST,
+                addresses: env.PHISHING_REPORT_ADDRESS ?? [`report@${new URL(publicUrl).hostname.toLowerCase()}`],
+                maxBytes: env.PHISHING_REPORT_MAX_MB * 1024 * 1024,
+                perMinute: env.PHISHING_REPORTS_PER_MINUTE,
+              },
       },
     };
   })
@@ -172,6 +208,13 @@ export const ZConfig = z
     }
     if (config.production && !config.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'PUBLIC_URL is required in production' });
+    }
+    if (config.PHISHING_REPORT_SMTP_PORT === config.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PHISHING_REPORT_SMTP_PORT'],
+        message: 'PHISHING_REPORT_SMTP_PORT must differ from PORT (the report inbox speaks SMTP, not HTTP)',
+      });
     }
     if (config.production && !config.TOTP_ENCRYPTION_KEY) {
       ctx.addIssue({

@@ -469,6 +469,10 @@ export const de = {
     series_completed: 'Abgeschlossen',
     series_cumulative: 'Abgeschlossen (gesamt)',
     week_of: 'Woche ab {{date}}',
+    phishing_trend: 'Phishing-Simulationen im Verlauf',
+    phishing_trend_hint:
+      'Anteil der Empfänger, die geklickt oder gemeldet haben, je Kampagne. Ziel: weniger Klicks, mehr Meldungen.',
+    phishing_none: 'Noch keine Phishing-Simulation mit versandten E-Mails.',
     as_table: 'Daten als Tabelle',
     empty:
       'Noch keine Kurse zugewiesen. Weisen Sie in den Kurseinstellungen Kurse zu, dann erscheinen hier die Zahlen.',
@@ -1546,6 +1550,12 @@ export const de = {
     report_contact_hint: 'Meldet jemand eine echte verdächtige E-Mail, leitet das Portal sie hierhin weiter.',
     settings_save: 'Einstellungen speichern',
     settings_saved: 'Einstellungen gespeichert.',
+    notice_heading: 'Phishing-Simulationen in Ihrem Unternehmen',
+    notice_text:
+      'Ihr Arbeitgeber verschickt zur Übung gelegentlich simulierte Phishing-E-Mails. Klicken Sie auf eine, sehen Sie sofort, woran Sie sie hätten erkennen können, und es wird nichts gespeichert, was Sie eingeben. Verdächtige E-Mails melden Sie wie gewohnt an Ihre IT.',
+    notice_counts: 'Ihr Arbeitgeber sieht nur Zahlen (wie viele Personen geklickt oder gemeldet haben), nicht wer.',
+    notice_names:
+      'Ihr Arbeitgeber hat die namentliche Auswertung eingeschaltet: Er sieht, wer geklickt oder gemeldet hat.',
     admin_heading: 'Phishing-Simulationen: {{company}}',
     admin_link: 'Phishing-Simulationen',
   },

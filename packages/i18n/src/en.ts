@@ -455,6 +455,10 @@ export const en: TDictionary = {
     series_completed: 'Completed',
     series_cumulative: 'Completed (total)',
     week_of: 'Week of {{date}}',
+    phishing_trend: 'Phishing simulations over time',
+    phishing_trend_hint:
+      'Share of recipients who clicked or reported, per campaign. The aim: fewer clicks, more reports.',
+    phishing_none: 'No phishing simulation has sent mail yet.',
     as_table: 'Data as a table',
     empty: 'No courses assigned yet. Assign courses in the course settings and the figures appear here.',
   },
@@ -1514,6 +1518,11 @@ export const en: TDictionary = {
     report_contact_hint: 'When someone reports a real suspicious mail, the portal forwards it here.',
     settings_save: 'Save settings',
     settings_saved: 'Settings saved.',
+    notice_heading: 'Phishing simulations in your company',
+    notice_text:
+      'Your employer now and then sends simulated phishing emails for practice. If you click one, you see at once how you could have recognised it, and nothing you type is stored. Report suspicious emails to your IT as usual.',
+    notice_counts: 'Your employer sees figures only (how many people clicked or reported), not who.',
+    notice_names: 'Your employer has switched the named evaluation on: they see who clicked or reported.',
     admin_heading: 'Phishing simulations: {{company}}',
     admin_link: 'Phishing simulations',
   },

@@ -57,7 +57,9 @@ export type TAuditAction =
   | 'phishing.sending_stopped'
   | 'phishing.sending_allowed'
   | 'phishing.names_switched'
-  | 'phishing.settings_changed';
+  | 'phishing.settings_changed'
+  | 'phishing.report_forwarded'
+  | 'phishing.report_unrouted';
 
 export interface TAuditEntry {
   action: TAuditAction;

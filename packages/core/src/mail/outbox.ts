@@ -12,6 +12,8 @@ export interface TEnqueueMail {
   to: string;
   attachments?: TMailAttachment[];
   cc?: string | null;
+  /** Extra headers, e.g. `Reply-To` of a forwarded report (ADR 036). */
+  headers?: Record<string, string>;
   lang: TLocale;
   mail: TMailTemplate;
   userId?: string | null;
@@ -29,6 +31,7 @@ export async function enqueueMail(tx: TTransaction, input: TEnqueueMail, now = n
     .insert(mailOutbox)
     .values({
       ...(rendered as TOutboxRow),
+      headers: input.headers ? JSON.stringify(input.headers) : null,
       attachments: input.attachments?.length
         ? JSON.stringify(
             input.attachments.map((file) => ({

@@ -2,6 +2,7 @@ import { createTranslator, type TLocale, type TTranslate } from '@portal/i18n';
 import type { TImportReason } from '../uploads/classify-rows.ts';
 import type { TRenderedMail } from './layout.ts';
 import { layout } from './layout.ts';
+import { renderPhishingReportMail, type TPhishingReportMailTemplate } from './phishing-report-mails.ts';
 import { renderReminderMail, type TReminderMailTemplate } from './reminder-mails.ts';
 
 export type TMailTemplate =
@@ -18,7 +19,8 @@ export type TMailTemplate =
       params: { name: string; company: string; filename: string; valid: number; invalid: number };
     }
   | { template: 'upload_processed'; params: TUploadProcessedParams }
-  | TReminderMailTemplate;
+  | TReminderMailTemplate
+  | TPhishingReportMailTemplate;
 
 /** The information mail to the policyholder after the provider imported an employee list. */
 export interface TUploadProcessedParams {
@@ -80,6 +82,8 @@ const isReminderMail = (mail: TMailTemplate): mail is TReminderMailTemplate => R
 /** Renders a mail in the recipient's language as HTML and plain text. */
 export function renderMail(lang: TLocale, mail: TMailTemplate): TRenderedMail {
   if (isReminderMail(mail)) return renderReminderMail(lang, mail);
+  if (mail.template === 'phishing_reported' || mail.template === 'phishing_report_forward')
+    return renderPhishingReportMail(lang, mail);
   const t = createTranslator(lang);
   const greeting = t('mail.greeting', { name: mail.params.name });
   const signature = t('mail.signature');

@@ -8,6 +8,7 @@ import {
   phishingSettings,
   type TDatabase,
   type TDb,
+  type TTransaction,
   transaction,
   users,
 } from '@portal/db';
@@ -103,20 +104,29 @@ export async function recordPhishingEvent(
   event: TPhishingEvent,
   now = new Date(),
 ): Promise<boolean> {
-  return transaction(db, async (tx) => {
-    if (event === 'submitted') {
-      await tx
-        .update(phishingMessages)
-        .set({ clickedAt: now })
-        .where(and(eq(phishingMessages.id, messageId), isNull(phishingMessages.clickedAt)));
-    }
-    const changed = await tx
+  // Read committed: the conditional update decides which call is the first.
+  return transaction(db, (tx) => markPhishingEvent(tx, messageId, event, now));
+}
+
+/** recordPhishingEvent inside the caller's transaction, for a change that writes more with it (a report's thanks). */
+export async function markPhishingEvent(
+  tx: TTransaction,
+  messageId: string,
+  event: TPhishingEvent,
+  now = new Date(),
+): Promise<boolean> {
+  if (event === 'submitted') {
+    await tx
       .update(phishingMessages)
-      .set({ [FIELD[event]]: now })
-      .where(and(eq(phishingMessages.id, messageId), isNull(columnOf(event))))
-      .returning({ id: phishingMessages.id });
-    return changed.length > 0;
-  });
+      .set({ clickedAt: now })
+      .where(and(eq(phishingMessages.id, messageId), isNull(phishingMessages.clickedAt)));
+  }
+  const changed = await tx
+    .update(phishingMessages)
+    .set({ [FIELD[event]]: now })
+    .where(and(eq(phishingMessages.id, messageId), isNull(columnOf(event))))
+    .returning({ id: phishingMessages.id });
+  return changed.length > 0;
 }
 
 /**

@@ -3,6 +3,7 @@ import { allowPhishingSendingProcedure } from './allow-sending.ts';
 import { createCampaignProcedure } from './create-campaign.ts';
 import { deleteCampaignProcedure } from './delete-campaign.ts';
 import { getCampaignProcedure } from './get-campaign.ts';
+import { getPhishingNoticeProcedure } from './get-notice.ts';
 import { getPhishingSettingsProcedure } from './get-settings.ts';
 import { listCampaignsProcedure } from './list-campaigns.ts';
 import { listPhishingTemplatesProcedure } from './list-templates.ts';
@@ -32,4 +33,5 @@ export const phishingRouter = {
   updateSettings: updatePhishingSettingsProcedure,
   stopSending: stopPhishingSendingProcedure,
   allowSending: allowPhishingSendingProcedure,
+  notice: getPhishingNoticeProcedure,
 } satisfies TRPCRouterRecord;

@@ -23,6 +23,8 @@ for (const lang of ['de', 'en'] as const) {
     page,
     browser,
   }, testInfo) => {
+    // A whole campaign through two browsers and the mail: once 31 s on PostgreSQL beside another worker.
+    test.slow();
     const c = DICTIONARY[lang].campaigns;
     const { employer, employee } = await createCompany(`phishing.${lang}.${Date.now()}`, { legacy: false });
     // Adopted at sign-in, as a person's saved language is.
@@ -86,6 +88,12 @@ for (const lang of ['de', 'en'] as const) {
     const learner = await browser.newPage();
     await learner.goto(linkPath(mail, '/p/'));
     await expect(learner).toHaveURL(/\/lesson$/);
+    // The people of the company are told in the portal that simulations take place (works council).
+    await signInFresh(learner, 'employee', employee);
+    await learner.goto('/trainings');
+    await expect(learner.getByRole('complementary', { name: c.notice_heading })).toBeVisible();
+    await expect(learner.getByText(c.notice_counts)).toBeVisible();
+    await expectNoAxeViolations(learner);
     await learner.close();
     await expect.poll(() => clickedAt(employee)).not.toBeNull();
 

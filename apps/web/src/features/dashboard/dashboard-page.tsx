@@ -1,7 +1,9 @@
 import { useI18n } from '../../lib/i18n.tsx';
 import { trpc } from '../../lib/trpc.ts';
+import { useMe } from '../shell/use-me.ts';
 import { CompletionsOverTimeChart, CourseCompletionChart } from './dashboard-charts.tsx';
 import { FigureCard } from './figure-card.tsx';
+import { PhishingTrend } from './phishing-trend.tsx';
 
 const percent = (value: number) => `${Math.round(value * 100)} %`;
 
@@ -9,6 +11,8 @@ const percent = (value: number) => `${Math.round(value * 100)} %`;
 export default function DashboardPage() {
   const { t, locale } = useI18n();
   const stats = trpc.statistics.company.useQuery({ lang: locale });
+  // Phishing simulations are the policyholder's alone (ADR 036); managers see no trend.
+  const isEmployer = useMe().data?.role === 'employer';
   if (stats.isPending) return <p role="status">{t('app.loading')}</p>;
   if (!stats.data) return null;
   const s = stats.data;
@@ -51,6 +55,7 @@ export default function DashboardPage() {
           <div className="charts">
             <CourseCompletionChart stats={s} />
             <CompletionsOverTimeChart stats={s} />
+            {isEmployer && <PhishingTrend />}
           </div>
         </>
       )}

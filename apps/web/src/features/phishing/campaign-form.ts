@@ -2,6 +2,7 @@ import type { RouterInputs, RouterOutputs } from '@portal/api';
 
 export type TCampaignSummary = RouterOutputs['phishing']['campaigns'][number];
 export type TCampaignDetail = RouterOutputs['phishing']['campaign'];
+export type TPhishingTemplate = RouterOutputs['phishing']['templates'][number];
 type TCampaignFields = Omit<RouterInputs['phishing']['createCampaign'], 'companyId'>;
 export type TCampaignRole = 'employer' | 'manager' | 'employee';
 export const REPEATS = ['none', 'monthly', 'quarterly', 'half-yearly'] as const;

@@ -1,8 +1,8 @@
 import type { TMessageKey } from '@portal/i18n';
 import { formatDate } from '../../lib/format-date.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import type { TPhishingTemplate } from './campaign-form.ts';
 import { rateOf, type TCampaignDetail } from './campaign-form.ts';
-import type { TPhishingTemplate } from './template-picker.tsx';
 
 type TCounts = TCampaignDetail['counts'];
 const EVENTS = ['sent', 'opened', 'clicked', 'submitted', 'reported'] as const;

@@ -1,12 +1,10 @@
-import type { RouterOutputs } from '@portal/api';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
+import type { TPhishingTemplate } from './campaign-form.ts';
 import type { TPhishingScope } from './phishing-scope.ts';
 import { TemplatePreviewDialog } from './template-preview-dialog.tsx';
-
-export type TPhishingTemplate = RouterOutputs['phishing']['templates'][number];
 
 /** The templates to choose from, each with its difficulty, what it imitates and a preview. */
 export function TemplatePicker({

@@ -5,9 +5,9 @@ import { FilterSelect } from '../../components/filter-select.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { trpc } from '../../lib/trpc.ts';
+import type { TPhishingTemplate } from './campaign-form.ts';
 import { PhishingMailView } from './phishing-mail-view.tsx';
 import { companyInput, type TPhishingScope } from './phishing-scope.ts';
-import type { TPhishingTemplate } from './template-picker.tsx';
 
 /**
  * A template's mail as the recipients get it, in either language (each person gets theirs), with

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { trpc } from '../../lib/trpc.ts';
+import { PhishingNotice } from '../phishing/phishing-notice.tsx';
 import { CourseProgressBar } from './course-progress-bar.tsx';
 import { DueBadge, RefresherBadge } from './due-badge.tsx';
 import { TakeawayButton } from './takeaway-button.tsx';
@@ -73,6 +74,7 @@ export default function TrainingsPage() {
           ))}
         </ul>
       )}
+      <PhishingNotice />
     </section>
   );
 }

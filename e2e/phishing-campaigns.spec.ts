@@ -103,6 +103,15 @@ for (const lang of ['de', 'en'] as const) {
     await expect(page.getByText(c.works_council_notice)).toBeVisible();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath(`results-${lang}.png`), fullPage: true });
+    // The dashboard's trend across campaigns, as its table (the chart is a picture of the same).
+    await page.goto('/dashboard');
+    const trend = page.getByRole('figure', { name: DICTIONARY[lang].dashboard.phishing_trend });
+    await trend.getByText(DICTIONARY[lang].dashboard.as_table).click();
+    await expect(trend.getByRole('row', { name: new RegExp(`^Paket ${lang} .* 1 100 % 0 %$`) })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await trend.screenshot({ path: testInfo.outputPath(`dashboard-trend-${lang}.png`) });
+    await page.goto(page.url().replace('/dashboard', '/phishing'));
+    await page.getByRole('link', { name: `Paket ${lang}` }).click();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: testInfo.outputPath(`results-phone-${lang}.png`), fullPage: true });
     await page.goto('/phishing');

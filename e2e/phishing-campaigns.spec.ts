@@ -5,7 +5,7 @@ import { createCompany, userByEmail, withDb, writeDb } from './support/db.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { freshAccount, signInFresh } from './support/fresh-account.ts';
 import { linkPath, waitForMail } from './support/mail.ts';
-import { clickedAt, dispatchCompanyNow } from './support/phishing.ts';
+import { clickedAt, dispatchCompanyNow, sendSimulation } from './support/phishing.ts';
 
 /**
  * Issue 24, in a real browser on both databases: a policyholder opens the phishing page from the
@@ -120,17 +120,24 @@ for (const lang of ['de', 'en'] as const) {
   });
 }
 
-test("an admin opens a customer's phishing page and stops its sending at once", async ({ page }) => {
+test("an admin finds a customer's rates in the statistics, opens its phishing page and stops its sending", async ({
+  page,
+}) => {
   const c = de.campaigns;
-  const { employer } = await createCompany(`phishing.admin.${Date.now()}`, { legacy: false });
-  const { id } = await userByEmail(employer);
+  const { employer, employee } = await createCompany(`phishing.admin.${Date.now()}`, { legacy: false });
+  await sendSimulation(employee, 'parcel-customs-fee');
   const admin = await freshAccount('admin', 'de', 'phishing');
   await signInFresh(page, 'admin', admin);
 
-  await page.goto(`/admin/policyholders/${id}`);
-  await page.getByRole('link', { name: c.admin_link }).click();
+  await page.goto('/admin/statistics');
+  const card = page.getByRole('region', { name: de.admin_stats.phishing_heading });
+  const row = card.getByRole('row', { name: /^Altbestand phishing\.admin\./ });
+  await expect(row).toContainText('0 %');
+  await expectNoAxeViolations(page);
+  await row.getByRole('link').click();
+
   await expect(page.getByRole('heading', { level: 1, name: /^Phishing-Simulationen: Altbestand / })).toBeVisible();
-  await expect(page.getByText(c.empty)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'e2e parcel-customs-fee' })).toBeVisible();
   await page.getByRole('button', { name: c.stop_sending }).click();
   await page.getByRole('dialog').getByRole('button', { name: c.stop_sending }).click();
   await expect(page.getByText(c.sending_stopped_done)).toBeVisible();
@@ -138,11 +145,11 @@ test("an admin opens a customer's phishing page and stops its sending at once", 
   await expectNoAxeViolations(page);
   // Stored for the customer's company: its dispatch sends nothing until someone allows it again.
   const { companyId } = await userByEmail(employer);
-  const [row] = await withDb((db) =>
+  const [stored] = await withDb((db) =>
     db
       .select({ stoppedAt: phishingSettings.sendingStoppedAt })
       .from(phishingSettings)
       .where(eq(phishingSettings.companyId, companyId ?? '')),
   );
-  expect(row?.stoppedAt).toBeInstanceOf(Date);
+  expect(stored?.stoppedAt).toBeInstanceOf(Date);
 });

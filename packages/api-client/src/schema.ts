@@ -1605,6 +1605,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/phishing/customers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Admins: every customer that has run phishing simulations, with its people sent, clicked, submitted and reported over all campaigns */
+    get: operations['phishing-customerRates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/reminders/settings': {
     parameters: {
       query?: never;
@@ -9678,6 +9695,63 @@ export interface operations {
             /** @description The policyholder sees who clicked; otherwise counts only */
             namesVisible: boolean;
           };
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-customerRates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            companyId: string;
+            companyName: string;
+            policyholderId: string | null;
+            campaigns: number;
+            lastStartedAt: string | null;
+            sent: number;
+            clicked: number;
+            submitted: number;
+            reported: number;
+          }[];
         };
       };
       /** @description Authorization not provided */

@@ -1123,6 +1123,13 @@ export const de = {
     load_failed: 'Die Statistik konnte nicht geladen werden.',
     retry: 'Erneut versuchen',
     no_value: '–',
+    phishing_heading: 'Phishing-Simulationen je Kunde',
+    phishing_hint:
+      'Über alle Kampagnen seit Beginn, unabhängig vom Zeitraum oben; nur Zahlen. Die höchste Klickrate zuerst.',
+    phishing_empty: 'Noch kein Kunde hat eine Phishing-Kampagne gestartet.',
+    phishing_customer: 'Kunde',
+    phishing_campaigns: 'Kampagnen',
+    phishing_last: 'Zuletzt gestartet',
   },
   admin_upload: {
     intro:

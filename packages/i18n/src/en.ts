@@ -1096,6 +1096,13 @@ export const en: TDictionary = {
     load_failed: 'The statistics could not be loaded.',
     retry: 'Try again',
     no_value: '–',
+    phishing_heading: 'Phishing simulations per customer',
+    phishing_hint:
+      'Over all campaigns since the start, whatever the period above; figures only. The highest click rate first.',
+    phishing_empty: 'No customer has started a phishing campaign yet.',
+    phishing_customer: 'Customer',
+    phishing_campaigns: 'Campaigns',
+    phishing_last: 'Last started',
   },
   admin_upload: {
     intro:

@@ -1,6 +1,7 @@
 export * from './campaign-read.ts';
 export * from './campaign-types.ts';
 export * from './campaigns.ts';
+export * from './customer-rates.ts';
 export * from './dispatch.ts';
 export * from './learner-notice.ts';
 export * from './phishing-catalog.ts';

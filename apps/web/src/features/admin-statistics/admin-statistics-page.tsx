@@ -9,6 +9,7 @@ import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { CourseTable } from './course-table.tsx';
 import { statsInput } from './period.ts';
 import { PeriodForm } from './period-form.tsx';
+import { PhishingCustomersCard } from './phishing-customers-card.tsx';
 import { CourseChart, SeriesCharts } from './stats-charts.tsx';
 import { statsCsv } from './stats-csv.ts';
 import { StatsFigures, type TOverallStats } from './stats-figures.tsx';
@@ -84,6 +85,7 @@ export default function AdminStatisticsPage() {
           </div>
         </div>
       ) : null}
+      <PhishingCustomersCard />
     </section>
   );
 }

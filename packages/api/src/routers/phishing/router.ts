@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { allowPhishingSendingProcedure } from './allow-sending.ts';
 import { createCampaignProcedure } from './create-campaign.ts';
+import { customerPhishingRatesProcedure } from './customer-rates.ts';
 import { deleteCampaignProcedure } from './delete-campaign.ts';
 import { getCampaignProcedure } from './get-campaign.ts';
 import { getPhishingNoticeProcedure } from './get-notice.ts';
@@ -34,4 +35,5 @@ export const phishingRouter = {
   stopSending: stopPhishingSendingProcedure,
   allowSending: allowPhishingSendingProcedure,
   notice: getPhishingNoticeProcedure,
+  customerRates: customerPhishingRatesProcedure,
 } satisfies TRPCRouterRecord;

@@ -22,7 +22,7 @@ import { EXPECTED_HSTS, securityHeaderProblems } from '../test/security-headers.
 
 /**
  * Issue 7 / ADR 009: the security headers on every page and every kind of answer the server
- * gives. Every route of the web app (read from apps/web/src/app/routes.tsx, so a new page is
+ * gives. Every route of the web app (read from apps/web/src/app/routes.tsx and signed-in-routes.tsx, so a new page is
  * covered at once), the public verification page, the 404 page, JSON from /api and /trpc, files
  * (certificate PDF and preview, AVV PDF, course images, built assets), the API docs, errors and
  * a crash. Once over plain http (no HSTS) and once as production behind https (HSTS everywhere).
@@ -31,7 +31,8 @@ import { EXPECTED_HSTS, securityHeaderProblems } from '../test/security-headers.
  */
 
 const here = dirname(fileURLToPath(import.meta.url));
-const ROUTES_FILE = join(here, '../../../web/src/app/routes.tsx');
+// The public table and the signed-in pages the router discovers on navigation (ADR 037).
+const ROUTE_FILES = ['routes.tsx', 'signed-in-routes.tsx'].map((file) => join(here, '../../../web/src/app', file));
 const WEB_INDEX = join(here, '../../../web/index.html');
 
 /** Sample values for the route parameters of the web app. */
@@ -40,6 +41,7 @@ const PARAMS: Record<string, string> = {
   code: 'ABCD-EFGH-JKLM',
   slug: 'malware',
   id: '00000000-0000-4000-8000-000000000000',
+  campaignId: '00000000-0000-4000-8000-000000000001',
   slide: '3',
   step: '2',
 };
@@ -50,7 +52,7 @@ const PARAMS: Record<string, string> = {
  * left out.
  */
 function webAppPaths(): string[] {
-  const source = readFileSync(ROUTES_FILE, 'utf8');
+  const source = ROUTE_FILES.map((file) => readFileSync(file, 'utf8')).join('\n');
   const unreadable = [
     ...source.matchAll(/\bpath:\s*(?!string\b)([^'\s])/g),
     ...source.matchAll(/publicRoute\(\s*([^'\s])/g),
@@ -171,7 +173,7 @@ describe('security headers on every page of the web app', () => {
 
   it('reads the route table', () => {
     expect(paths.length).toBeGreaterThanOrEqual(30);
-    for (const path of ['/login', '/verify/:code', '/trainings/:slug/quiz/:step', '/admin/upload', '*']) {
+    for (const path of ['/login', '/verify/:code', '/trainings/:slug/quiz/:step', '/admin/upload', '/phishing', '*']) {
       expect(paths).toContain(path);
     }
   });

@@ -15,12 +15,13 @@
  * the REST dispatcher or any middleware (ADR 024). It tells the work's share from the framework's.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { BENCH_PASSWORD, BIG_BOSS, benchLearners, createBenchDatabase } from './support/bench-data.ts';
+import { cpuMicros } from './support/process-cpu.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -52,17 +53,6 @@ async function start(mode: 'portal' | 'baseline', path: string): Promise<{ url: 
     });
   });
   return { url, child };
-}
-
-/** CPU time (user + system) of a process so far, in microseconds (Linux /proc; 0 elsewhere). */
-function cpuMicros(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return 0;
-  }
 }
 
 const targets: ChildProcess[] = [];

@@ -28,7 +28,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +65,7 @@ import { type Context, Hono } from 'hono';
 import { openPostgresOrm } from '../packages/db/src/postgres-database.ts';
 import { freePort } from '../packages/db/src/testing/postgres-cluster.ts';
 import { startDurableCluster } from './support/bench-postgres.ts';
+import { cpuMicros } from './support/process-cpu.ts';
 import { waitForHealth } from './support/wait-for-health.ts';
 
 const CONNECTIONS = 50;
@@ -153,16 +154,6 @@ interface TDatabaseResult {
   clicksCounted: number;
   clicksAnswered: number;
   tokensUsed: number;
-}
-
-/** CPU time (user + system) of a process so far, in microseconds (Linux /proc; 0 elsewhere). */
-function cpuMicros(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return 0;
-  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

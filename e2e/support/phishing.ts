@@ -1,5 +1,14 @@
 import { createCampaign, dispatchPhishing, startCampaign, type TSessionUser } from '@portal/core';
-import { companies, eq, inArray, phishingCampaigns, phishingMessages, transaction, users } from '@portal/db';
+import {
+  companies,
+  eq,
+  inArray,
+  phishingCampaigns,
+  phishingMessages,
+  type TDatabase,
+  transaction,
+  users,
+} from '@portal/db';
 import { berlinDay } from '@portal/validators';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { withDb } from './db.ts';
@@ -33,15 +42,22 @@ export async function sendSimulation(email: string, template: string): Promise<v
       repeat: 'none',
     });
     await startCampaign(db, { user: actor }, person.companyId, id);
-    // Due now, whatever the time of the run (the window may begin on the next working day).
-    await transaction(db, (tx) =>
-      tx
-        .update(phishingMessages)
-        .set({ sendAt: new Date(Date.now() - 60_000) })
-        .where(eq(phishingMessages.campaignId, id)),
-    );
-    await dispatchPhishing(db, { now: new Date(), senderDomain: 'localhost', linkUrl: E2E_BASE_URL });
+    await dispatchDueNow(db, [id]);
   });
+}
+
+/**
+ * The campaigns' planned mails made due now, whatever the time of the run (the window may begin on
+ * the next working day), and handed to the outbox as the dispatch job would.
+ */
+async function dispatchDueNow(db: TDatabase, campaignIds: string[]): Promise<void> {
+  await transaction(db, (tx) =>
+    tx
+      .update(phishingMessages)
+      .set({ sendAt: new Date(Date.now() - 60_000) })
+      .where(inArray(phishingMessages.campaignId, campaignIds)),
+  );
+  await dispatchPhishing(db, { now: new Date(), senderDomain: 'localhost', linkUrl: E2E_BASE_URL });
 }
 
 /** When the person's simulated mail was first clicked (null: never). */
@@ -70,12 +86,6 @@ export async function dispatchCompanyNow(employerEmail: string): Promise<void> {
       .where(eq(phishingCampaigns.companyId, owner.companyId));
     const ids = campaigns.map((campaign) => campaign.id);
     if (ids.length === 0) throw new Error(`${employerEmail} has no campaign`);
-    await transaction(db, (tx) =>
-      tx
-        .update(phishingMessages)
-        .set({ sendAt: new Date(Date.now() - 60_000) })
-        .where(inArray(phishingMessages.campaignId, ids)),
-    );
-    await dispatchPhishing(db, { now: new Date(), senderDomain: 'localhost', linkUrl: E2E_BASE_URL });
+    await dispatchDueNow(db, ids);
   });
 }

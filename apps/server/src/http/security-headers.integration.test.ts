@@ -17,12 +17,13 @@ import {
   type TSeededUser,
   type TTestDb,
 } from '../../../../packages/api/src/test/test-db.ts';
+import { appRoutePaths } from '../../../web/vite.route-table.ts';
 import { createApp } from '../app.ts';
 import { EXPECTED_HSTS, securityHeaderProblems } from '../test/security-headers.ts';
 
 /**
  * Issue 7 / ADR 009: the security headers on every page and every kind of answer the server
- * gives. Every route of the web app (read from apps/web/src/app/routes.tsx and signed-in-routes.tsx, so a new page is
+ * gives. Every route of the web app (read from its route table, so a new page is
  * covered at once), the public verification page, the 404 page, JSON from /api and /trpc, files
  * (certificate PDF and preview, AVV PDF, course images, built assets), the API docs, errors and
  * a crash. Once over plain http (no HSTS) and once as production behind https (HSTS everywhere).
@@ -31,8 +32,6 @@ import { EXPECTED_HSTS, securityHeaderProblems } from '../test/security-headers.
  */
 
 const here = dirname(fileURLToPath(import.meta.url));
-// The public table and the signed-in pages the router discovers on navigation (ADR 037).
-const ROUTE_FILES = ['routes.tsx', 'signed-in-routes.tsx'].map((file) => join(here, '../../../web/src/app', file));
 const WEB_INDEX = join(here, '../../../web/index.html');
 
 /** Sample values for the route parameters of the web app. */
@@ -47,32 +46,14 @@ const PARAMS: Record<string, string> = {
 };
 
 /**
- * The page paths of the web app, from the route table's literals. A child path is relative to the
- * last absolute path above it (its parent). A path the test cannot read fails instead of being
- * left out.
+ * The page paths of the web app, read by the route table's own parser (the one the build's preloads
+ * and the e2e accessibility matrix use): index routes answer at their parent's path, the splat
+ * as `*`.
  */
-function webAppPaths(): string[] {
-  const source = ROUTE_FILES.map((file) => readFileSync(file, 'utf8')).join('\n');
-  const unreadable = [
-    ...source.matchAll(/\bpath:\s*(?!string\b)([^'\s])/g),
-    ...source.matchAll(/publicRoute\(\s*([^'\s])/g),
-  ]
-    .map((match) => match[0])
-    .filter((text) => !text.startsWith('publicRoute = ('));
-  if (unreadable.length > 0) throw new Error(`route paths without a literal: ${unreadable.join(', ')}`);
-  const paths: string[] = [];
-  let parent = '';
-  for (const match of source.matchAll(/(?:\bpath:\s*|publicRoute\(\s*)'([^']*)'/g)) {
-    const path = match[1] ?? '';
-    if (path.startsWith('/') || path === '*') {
-      parent = path;
-      paths.push(path);
-    } else {
-      paths.push(`${parent}/${path}`);
-    }
-  }
-  return paths;
-}
+const webAppPaths = (): string[] =>
+  appRoutePaths()
+    .filter((path) => !path.endsWith(' (index)'))
+    .map((path) => (path === '/*' ? '*' : path));
 
 const concrete = (path: string) =>
   path === '*'

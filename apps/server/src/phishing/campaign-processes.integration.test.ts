@@ -1,16 +1,15 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { enqueueJob, hashPhishingToken } from '@portal/core';
 import { and, eq, like, mailOutbox, phishingMessages, transaction, users } from '@portal/db';
-import { freePort } from '@portal/db/testing';
 import { berlinDay } from '@portal/validators';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRawMail } from '../../../../packages/api/src/test/raw-mail.ts';
 import { createTestDb, seedPolicyholder, type TTestDb } from '../../../../packages/api/src/test/test-db.ts';
+import { spawnPortal, workersOf } from '../test/spawn-portal.ts';
 
 /*
  * Issue 24 (ADR 036), end to end: a campaign of 200 recipients runs on the real server with two
@@ -33,7 +32,6 @@ const RECIPIENTS = 200;
 const ANSWERED_BEFORE_KILL = 60;
 const TEACHING = 'parcel-customs-fee';
 const SIGN_IN = 'm365-password-expiry';
-const MAIN = join(import.meta.dirname, '../main.ts');
 
 interface TDelivered {
   to: string;
@@ -82,14 +80,6 @@ function startReceiver(): Promise<{
     );
   });
 }
-
-/** The server processes the primary forked (tsx may run a helper process of its own beside them). */
-const workersOf = (primary: ChildProcess) =>
-  execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(primary.pid)])
-    .toString()
-    .split('\n')
-    .filter((line) => line.includes('main.ts'))
-    .map((line) => Number(line.trim().split(/\s+/)[0]));
 
 /** How long a process has run, in whole seconds. */
 const secondsAlive = (pid: number) =>
@@ -140,38 +130,11 @@ afterAll(async () => {
   await t.cleanup();
 });
 
+/** The real server with two processes on the test's database (spawn-portal.ts), kept for the kill. */
 async function startPortal(env: Record<string, string>) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      ...(t.dialect === 'postgres' ? { DATABASE_URL: t.location } : { DATABASE_FILE: t.location }),
-      WEB_CONCURRENCY: '2',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: join(import.meta.dirname, 'no-web-app-here'),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  primary = child;
-  await until(
-    'the portal to be ready',
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the portal exited with ${child.exitCode}`);
-      return fetch(`${base}/readyz`).then(
-        (response) => response.status === 200,
-        () => false,
-      );
-    },
-    60_000,
-  );
-  return { child, base };
+  const portal = await spawnPortal(t, { WEB_CONCURRENCY: '2', ...env });
+  primary = portal.child;
+  return portal;
 }
 
 describe('a campaign of 200 recipients with two server processes', () => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TTestDb } from '../../../../packages/api/src/test/test-db.ts';
 import { openPostgresOrm } from '../../../../packages/db/src/postgres-database.ts';
+import { workersOf } from '../test/spawn-portal.ts';
 
 /*
  * The real server, started as a production operator would (ADR 029): `WEB_CONCURRENCY=2` gives a
@@ -51,14 +52,6 @@ async function startPortal(location: string, env: Record<string, string> = {}) {
   }
   throw new Error('the portal did not become ready');
 }
-
-/** The server processes the primary forked (tsx may run a helper process of its own beside them). */
-const workersOf = (child: ChildProcess) =>
-  execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)])
-    .toString()
-    .split('\n')
-    .filter((line) => line.includes('main.ts'))
-    .map((line) => line.trim().split(/\s+/)[0]);
 
 /**
  * The demo's customer accounts. Sign-ins in flight at once are spread over them: more than ten

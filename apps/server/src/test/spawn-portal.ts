@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,6 +10,8 @@ const MAIN = join(import.meta.dirname, '../main.ts');
 export interface TSpawnedPortal {
   /** `http://127.0.0.1:<port>` */
   base: string;
+  /** The started process: with WEB_CONCURRENCY above 1, the primary of the server processes. */
+  child: ChildProcess;
   stop: () => Promise<void>;
 }
 
@@ -42,11 +44,13 @@ export async function spawnPortal(t: TTestDb, env: Record<string, string> = {}):
       () => false,
     );
     if (ready) break;
-    if (portal.exitCode !== null || attempt > 300) throw new Error('the portal did not start');
+    // Up to a minute: several processes compile the sources with tsx, slow on a loaded machine.
+    if (portal.exitCode !== null || attempt > 600) throw new Error('the portal did not start');
     await sleep(100);
   }
   return {
     base,
+    child: portal,
     stop: async () => {
       if (portal.exitCode === null) {
         portal.kill('SIGKILL');
@@ -55,3 +59,11 @@ export async function spawnPortal(t: TTestDb, env: Record<string, string> = {}):
     },
   };
 }
+
+/** The server processes a primary forked (tsx may run a helper process of its own beside them). */
+export const workersOf = (primary: ChildProcess) =>
+  execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(primary.pid)])
+    .toString()
+    .split('\n')
+    .filter((line) => line.includes('main.ts'))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));

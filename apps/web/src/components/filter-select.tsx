@@ -9,23 +9,38 @@ export function FilterSelect<T extends string>({
   value,
   options,
   onChange,
+  error,
 }: {
   label: string;
   value: T;
   options: { value: T; label: string }[];
   onChange: (value: T) => void;
+  /** A refusal of the chosen value, tied to the select for assistive technology. */
+  error?: string | undefined;
 }) {
   const id = useId();
   return (
-    <div className="field">
+    <div className="field" data-invalid={error ? true : undefined}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} className="input" value={value} onChange={(event) => onChange(event.target.value as T)}>
+      <select
+        id={id}
+        className="input"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value as T)}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
+      {error && (
+        <span id={`${id}-error`} className="field-error">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

@@ -7,7 +7,10 @@ interface TFieldProps {
   onChange: (value: string) => void;
   onBlur?: () => void;
   error?: string | undefined;
-  type?: 'text' | 'email' | 'tel' | 'url';
+  type?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'number';
+  /** Bounds of a date or number field. */
+  min?: number | string;
+  max?: number | string;
   autoComplete?: string;
   isRequired?: boolean;
   isReadOnly?: boolean;

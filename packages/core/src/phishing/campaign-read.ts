@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNotNull, phishingCampaigns, phishingMessages, sql, type TDb, users } from '@portal/db';
+import { and, asc, desc, eq, isNotNull, phishingCampaigns, phishingMessages, type TDb, users } from '@portal/db';
 import { berlinDay } from '@portal/validators';
 import { notFound } from '../errors.ts';
 import type { TCampaignAudience, TCampaignStatus, TPhishingCounts } from './campaign-types.ts';
+import { addCounts, countColumns, emptyCounts, live, numbers } from './phishing-counts.ts';
 import { readPhishingSettings } from './phishing-settings.ts';
 import type { TCampaignRepeat } from './send-window.ts';
 
@@ -43,32 +44,6 @@ export interface TCampaignRecipient {
   reportedAt: string | null;
 }
 
-/** Built per call: the bound tables are read only after a database is open (tables-at-load.test.ts). */
-const countColumns = () => ({
-  planned: sql<number>`count(*)`,
-  sent: sql<number>`count(${phishingMessages.sentAt})`,
-  opened: sql<number>`count(${phishingMessages.openedAt})`,
-  clicked: sql<number>`count(${phishingMessages.clickedAt})`,
-  submitted: sql<number>`count(${phishingMessages.submittedAt})`,
-  reported: sql<number>`count(${phishingMessages.reportedAt})`,
-});
-const numbers = (row: Record<keyof TPhishingCounts, number | string>): TPhishingCounts => ({
-  planned: Number(row.planned),
-  sent: Number(row.sent),
-  opened: Number(row.opened),
-  clicked: Number(row.clicked),
-  submitted: Number(row.submitted),
-  reported: Number(row.reported),
-});
-const emptyCounts = (): TPhishingCounts => ({ planned: 0, sent: 0, opened: 0, clicked: 0, submitted: 0, reported: 0 });
-const addCounts = (sum: TPhishingCounts, counts: TPhishingCounts): TPhishingCounts => ({
-  planned: sum.planned + counts.planned,
-  sent: sum.sent + counts.sent,
-  opened: sum.opened + counts.opened,
-  clicked: sum.clicked + counts.clicked,
-  submitted: sum.submitted + counts.submitted,
-  reported: sum.reported + counts.reported,
-});
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 type TCampaignRow = typeof phishingCampaigns.$inferSelect;
@@ -102,9 +77,6 @@ function summary(row: TCampaignRow, counts: TPhishingCounts): TCampaignSummary {
     counts: withRetired,
   };
 }
-
-/** Cancelled messages were never sent: they count nowhere. */
-const live = () => sql`${phishingMessages.cancelledAt} is null`;
 
 /** A company's campaigns, newest first, with their counts (people, not events). */
 export async function listCampaigns(db: TDb, companyId: string): Promise<TCampaignSummary[]> {

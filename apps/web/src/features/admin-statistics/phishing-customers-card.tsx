@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../lib/format-date.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import { rateOf } from '../phishing/campaign-form.ts';
+import { rateText } from '../phishing/campaign-form.ts';
 
 /**
  * Phishing simulations per customer, over all their campaigns (ADR 036): counts and rates only,
@@ -11,10 +11,6 @@ import { rateOf } from '../phishing/campaign-form.ts';
 export function PhishingCustomersCard() {
   const t = useT();
   const rates = trpc.phishing.customerRates.useQuery();
-  const percent = (count: number, sent: number) => {
-    const rate = rateOf(count, sent);
-    return rate === null ? '–' : `${rate} %`;
-  };
   return (
     <section className="card stats-section" aria-labelledby="phishing-customers-heading">
       <h2 id="phishing-customers-heading">{t('admin_stats.phishing_heading')}</h2>
@@ -49,9 +45,9 @@ export function PhishingCustomersCard() {
                   <td>{row.campaigns}</td>
                   <td>{row.lastStartedAt ? formatDate(row.lastStartedAt) : '–'}</td>
                   <td>{row.sent}</td>
-                  <td>{percent(row.clicked, row.sent)}</td>
-                  <td>{percent(row.submitted, row.sent)}</td>
-                  <td>{percent(row.reported, row.sent)}</td>
+                  <td>{rateText(row.clicked, row.sent)}</td>
+                  <td>{rateText(row.submitted, row.sent)}</td>
+                  <td>{rateText(row.reported, row.sent)}</td>
                 </tr>
               ))}
             </tbody>

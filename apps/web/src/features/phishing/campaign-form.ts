@@ -115,3 +115,9 @@ export function toCampaignFields(form: TCampaignForm): TCampaignFields {
 
 /** A count as a share of the people a mail reached, rounded to whole percent; null before any. */
 export const rateOf = (count: number, sent: number) => (sent === 0 ? null : Math.round((count / sent) * 100));
+
+/** The same share as text: "12 %", or a dash before any mail was sent. */
+export const rateText = (count: number, sent: number) => {
+  const rate = rateOf(count, sent);
+  return rate === null ? '–' : `${rate} %`;
+};

@@ -1,16 +1,15 @@
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format-date.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { rateOf, type TCampaignSummary } from './campaign-form.ts';
+import { rateText, type TCampaignSummary } from './campaign-form.ts';
 import { CampaignStatus } from './campaign-status.tsx';
 
-/** A count with its share of the mails sent, e.g. "3 (12 %)". */
+/** A count with its share of the mails sent, e.g. "3 (12 %)"; the count alone before any. */
 function CountWithRate({ count, sent }: { count: number; sent: number }) {
-  const rate = rateOf(count, sent);
   return (
     <>
       {count}
-      {rate !== null && <span className="muted"> ({rate} %)</span>}
+      {sent > 0 && <span className="muted"> ({rateText(count, sent)})</span>}
     </>
   );
 }

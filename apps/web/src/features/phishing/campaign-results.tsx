@@ -1,16 +1,61 @@
 import type { TMessageKey } from '@portal/i18n';
+import type { ReactNode } from 'react';
 import { formatDate } from '../../lib/format-date.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import type { TPhishingTemplate } from './campaign-form.ts';
-import { rateOf, type TCampaignDetail } from './campaign-form.ts';
+import { rateText, type TCampaignDetail, type TPhishingTemplate } from './campaign-form.ts';
 
-type TCounts = TCampaignDetail['counts'];
 const EVENTS = ['sent', 'opened', 'clicked', 'submitted', 'reported'] as const;
+type TEvent = (typeof EVENTS)[number];
+type TEventCounts = Record<TEvent, number>;
 
-/** "12 %" of the people a mail reached, or a dash before any. */
-function Rate({ count, sent }: { count: number; sent: number }) {
-  const rate = rateOf(count, sent);
-  return <>{rate === null ? '–' : `${rate} %`}</>;
+/**
+ * Rows of counts per event (a template's, a day's) with a row header each; with `rates`, every
+ * count after `sent` carries its share of the row's recipients.
+ */
+function EventTable({
+  rowHeader,
+  events,
+  label,
+  rows,
+  rates,
+}: {
+  rowHeader: string;
+  events: readonly TEvent[];
+  label: (event: TEvent) => string;
+  rows: { key: string; header: ReactNode; counts: TEventCounts }[];
+  rates: boolean;
+}) {
+  return (
+    <div className="table-scroll">
+      <table className="table results-table">
+        <thead>
+          <tr>
+            <th scope="col">{rowHeader}</th>
+            {events.map((event) => (
+              <th key={event} scope="col" className="numeric">
+                {label(event)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.header}</th>
+              {events.map((event) => (
+                <td key={event} className="numeric">
+                  {row.counts[event]}
+                  {rates && event !== 'sent' && (
+                    <span className="muted"> ({rateText(row.counts[event], row.counts.sent)})</span>
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 /**
@@ -27,8 +72,8 @@ export function CampaignResults({
   const { t, locale } = useI18n();
   const events = EVENTS.filter((event) => event !== 'opened' || campaign.trackOpens);
   const titleOf = (slug: string) => templates?.find((template) => template.slug === slug)?.title[locale] ?? slug;
-  const label = (event: (typeof EVENTS)[number]) => t(`campaigns.${event}` as TMessageKey);
-  const counts: TCounts = campaign.counts;
+  const label = (event: TEvent) => t(`campaigns.${event}` as TMessageKey);
+  const counts = campaign.counts;
 
   return (
     <section className="card" aria-labelledby="results-heading">
@@ -55,74 +100,32 @@ export function CampaignResults({
                   <tr key={event}>
                     <th scope="row">{label(event)}</th>
                     <td className="numeric">{counts[event]}</td>
-                    <td className="numeric">
-                      <Rate count={counts[event]} sent={counts.sent} />
-                    </td>
+                    <td className="numeric">{rateText(counts[event], counts.sent)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
           <h3>{t('campaigns.per_template_heading')}</h3>
-          <div className="table-scroll">
-            <table className="table results-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('campaigns.col_template')}</th>
-                  {events.map((event) => (
-                    <th key={event} scope="col" className="numeric">
-                      {label(event)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {campaign.perTemplate.map((row) => (
-                  <tr key={row.template}>
-                    <th scope="row">{titleOf(row.template)}</th>
-                    {events.map((event) => (
-                      <td key={event} className="numeric">
-                        {row[event]}
-                        {event !== 'sent' && (
-                          <span className="muted">
-                            {' '}
-                            (<Rate count={row[event]} sent={row.sent} />)
-                          </span>
-                        )}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <EventTable
+            rowHeader={t('campaigns.col_template')}
+            events={events}
+            label={label}
+            rows={campaign.perTemplate.map((row) => ({
+              key: row.template,
+              header: titleOf(row.template),
+              counts: row,
+            }))}
+            rates
+          />
           <h3>{t('campaigns.per_day_heading')}</h3>
-          <div className="table-scroll">
-            <table className="table results-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('campaigns.col_day')}</th>
-                  {events.map((event) => (
-                    <th key={event} scope="col" className="numeric">
-                      {label(event)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {campaign.perDay.map((row) => (
-                  <tr key={row.day}>
-                    <th scope="row">{formatDate(row.day)}</th>
-                    {events.map((event) => (
-                      <td key={event} className="numeric">
-                        {row[event]}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <EventTable
+            rowHeader={t('campaigns.col_day')}
+            events={events}
+            label={label}
+            rows={campaign.perDay.map((row) => ({ key: row.day, header: formatDate(row.day), counts: row }))}
+            rates={false}
+          />
         </>
       )}
       {campaign.recipients === null ? (

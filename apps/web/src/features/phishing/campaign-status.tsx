@@ -5,7 +5,5 @@ import type { TCampaignSummary } from './campaign-form.ts';
 /** A campaign's state as a word with its colour (draft, running, paused, stopped, finished). */
 export function CampaignStatus({ status }: { status: TCampaignSummary['status'] }) {
   const t = useT();
-  return (
-    <span className={`campaign-status campaign-status-${status}`}>{t(`phishing.status_${status}` as TMessageKey)}</span>
-  );
+  return <span className={`status campaign-status-${status}`}>{t(`phishing.status_${status}` as TMessageKey)}</span>;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
@@ -27,16 +27,7 @@ export function PhishingSettingsCard({ scope }: { scope: TPhishingScope }) {
   const stopSending = trpc.phishing.stopSending.useMutation();
   const allowSending = trpc.phishing.allowSending.useMutation();
   const [confirming, setConfirming] = useState<'stop' | 'names' | null>(null);
-  const [retention, setRetention] = useState('12');
-  const [contact, setContact] = useState('');
-  const [contactError, setContactError] = useState<string | undefined>();
   const data = settings.data;
-
-  useEffect(() => {
-    if (!data) return;
-    setRetention(String(data.retentionMonths));
-    setContact(data.reportContactEmail);
-  }, [data]);
 
   const afterChange = async (message: string) => {
     await Promise.all([utils.phishing.settings.invalidate(), utils.phishing.campaign.invalidate()]);
@@ -62,22 +53,6 @@ export function PhishingSettingsCard({ scope }: { scope: TPhishingScope }) {
       fail(error);
     }
   };
-  const save = async () => {
-    setContactError(undefined);
-    try {
-      await update.mutateAsync({
-        ...companyInput(scope),
-        retentionMonths: Number(retention),
-        reportContactEmail: contact.trim(),
-      });
-      await afterChange(t('campaigns.settings_saved'));
-    } catch (error) {
-      const issue = inputIssues(error).find((entry) => entry.path === 'reportContactEmail');
-      if (issue) setContactError(issue.message);
-      else fail(error);
-    }
-  };
-
   return (
     <section className="card phishing-settings" aria-labelledby="phishing-settings-heading">
       <h2 id="phishing-settings-heading">{t('campaigns.settings_heading')}</h2>
@@ -126,41 +101,16 @@ export function PhishingSettingsCard({ scope }: { scope: TPhishingScope }) {
               </p>
             )}
           </div>
-          <form
-            className="form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void save();
-            }}
-          >
-            <FilterSelect
-              label={t('campaigns.retention')}
-              value={retention}
-              options={RETENTION_CHOICES.map((months) => ({
-                value: String(months),
-                label: t('campaigns.retention_months', { count: months }),
-              }))}
-              onChange={setRetention}
-            />
-            <p className="field-description">{t('campaigns.retention_hint')}</p>
-            <TextInput
-              label={t('campaigns.report_contact')}
-              description={t('campaigns.report_contact_hint')}
-              value={contact}
-              onChange={(value) => {
-                setContact(value);
-                setContactError(undefined);
-              }}
-              error={contactError}
-              type="email"
-              autoComplete="off"
-            />
-            <div>
-              <Button type="submit" className="button button-primary" isPending={update.isPending}>
-                {t('campaigns.settings_save')}
-              </Button>
-            </div>
-          </form>
+          <RetentionAndContactForm
+            // Starts again from what is stored whenever that changes (after a save, or another admin's).
+            key={`${data.retentionMonths}/${data.reportContactEmail}`}
+            retentionMonths={data.retentionMonths}
+            reportContactEmail={data.reportContactEmail}
+            isPending={update.isPending}
+            save={(patch) => update.mutateAsync({ ...companyInput(scope), ...patch })}
+            onSaved={() => afterChange(t('campaigns.settings_saved'))}
+            onFailed={fail}
+          />
         </>
       )}
       <ConfirmDialog
@@ -183,5 +133,77 @@ export function PhishingSettingsCard({ scope }: { scope: TPhishingScope }) {
         onClose={() => setConfirming(null)}
       />
     </section>
+  );
+}
+
+/** How long results are kept, and where forwarded reports go: saved together. */
+function RetentionAndContactForm({
+  retentionMonths,
+  reportContactEmail,
+  isPending,
+  save,
+  onSaved,
+  onFailed,
+}: {
+  retentionMonths: number;
+  reportContactEmail: string;
+  isPending: boolean;
+  save: (patch: { retentionMonths: number; reportContactEmail: string }) => Promise<unknown>;
+  onSaved: () => Promise<void>;
+  onFailed: (error: unknown) => void;
+}) {
+  const t = useT();
+  const [retention, setRetention] = useState(String(retentionMonths));
+  const [contact, setContact] = useState(reportContactEmail);
+  const [contactError, setContactError] = useState<string | undefined>();
+
+  const submit = async () => {
+    setContactError(undefined);
+    try {
+      await save({ retentionMonths: Number(retention), reportContactEmail: contact.trim() });
+      await onSaved();
+    } catch (error) {
+      const issue = inputIssues(error).find((entry) => entry.path === 'reportContactEmail');
+      if (issue) setContactError(issue.message);
+      else onFailed(error);
+    }
+  };
+
+  return (
+    <form
+      className="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <FilterSelect
+        label={t('campaigns.retention')}
+        value={retention}
+        options={RETENTION_CHOICES.map((months) => ({
+          value: String(months),
+          label: t('campaigns.retention_months', { count: months }),
+        }))}
+        onChange={setRetention}
+      />
+      <p className="field-description">{t('campaigns.retention_hint')}</p>
+      <TextInput
+        label={t('campaigns.report_contact')}
+        description={t('campaigns.report_contact_hint')}
+        value={contact}
+        onChange={(value) => {
+          setContact(value);
+          setContactError(undefined);
+        }}
+        error={contactError}
+        type="email"
+        autoComplete="off"
+      />
+      <div>
+        <Button type="submit" className="button button-primary" isPending={isPending}>
+          {t('campaigns.settings_save')}
+        </Button>
+      </div>
+    </form>
   );
 }

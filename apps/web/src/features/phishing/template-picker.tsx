@@ -47,7 +47,13 @@ export function TemplatePicker({
         ))}
       </ul>
       {error && <p className="field-error">{error}</p>}
-      <TemplatePreviewDialog template={previewing} scope={scope} onClose={() => setPreviewing(null)} />
+      {/* Keyed by template: each preview starts in the page's language, without the signs. */}
+      <TemplatePreviewDialog
+        key={previewing?.slug ?? 'none'}
+        template={previewing}
+        scope={scope}
+        onClose={() => setPreviewing(null)}
+      />
     </fieldset>
   );
 }

@@ -1,5 +1,5 @@
 import type { TLocale } from '@portal/i18n';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { Modal } from '../../components/modal.tsx';
@@ -26,9 +26,6 @@ export function TemplatePreviewDialog({
   const { t, locale } = useI18n();
   const [lang, setLang] = useState<TLocale>(locale);
   const [showSigns, setShowSigns] = useState(false);
-  useEffect(() => {
-    if (template) setLang(locale);
-  }, [template, locale]);
   const preview = trpc.phishing.previewTemplate.useQuery(
     { ...companyInput(scope), template: template?.slug ?? '', lang },
     { enabled: template !== null },

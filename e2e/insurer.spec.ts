@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page, TestInfo } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { createAdminAccount, createInsurerAccount, createPolicy } from './support/db.ts';
 import {
@@ -10,13 +11,36 @@ import {
   signIn,
   test,
 } from './support/fixtures.ts';
+import { linkPath, waitForMail } from './support/mail.ts';
+import { clickedAt, sendSimulation } from './support/phishing.ts';
 
 /**
  * Issue 23 (ADR 035): the insurer's people. An admin creates an insurer account; the insurer signs
  * in at the back office's door, sets up the authenticator, lands on the portfolio and finds a
- * policy by its number and by its company's name, with company figures only; the admin deletes
- * the account. On both databases.
+ * policy by its number and by its company's name, with company figures only (the phishing
+ * simulation's click rate after its learner clicked, issue 24); the admin deletes the account. On
+ * both databases.
  */
+
+/**
+ * The portfolio on a desktop and a phone, for a person to look at: the page, and the table scrolled
+ * to its last columns (the phishing simulations and the evidence pack sit at the right end).
+ */
+async function shootPortfolio(page: Page, testInfo: TestInfo, lang: 'de' | 'en') {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 720 });
+    await page.screenshot({ path: testInfo.outputPath(`portfolio-${lang}-${width}.png`), fullPage: true });
+    const table = page.locator('.table-scroll');
+    await table.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    await table.screenshot({ path: testInfo.outputPath(`portfolio-${lang}-${width}-right.png`) });
+    await table.evaluate((element) => {
+      element.scrollLeft = 0;
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
 
 /** A policy number of this run: AS- and 10 digits, unique enough for parallel runs. */
 const policyNumber = () => `AS-9${String(Date.now()).slice(-8)}0`;
@@ -24,7 +48,7 @@ const policyNumber = () => `AS-9${String(Date.now()).slice(-8)}0`;
 test('an admin creates an insurer account; the insurer signs in with two factors and searches the portfolio', async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const tag = Date.now().toString(36);
   const number = policyNumber();
@@ -33,6 +57,14 @@ test('an admin creates an insurer account; the insurer signs in with two factors
   const formulaNumber = `${number.slice(0, -1)}1`;
   const formulaName = `=HYPERLINK("http://angriff.example";"Klick ${tag}")`;
   await createPolicy(`${tag}-b`, formulaNumber, 0, { companyName: formulaName, avvAccepted: false });
+  // A phishing simulation to the first policy's learner, who clicks its link in a browser.
+  const learnerEmail = `learner.${tag}@example.com`;
+  await sendSimulation(learnerEmail, 'parcel-customs-fee');
+  const learner = await browser.newPage();
+  await learner.goto(linkPath(await waitForMail(learnerEmail), '/p/'));
+  await expect(learner).toHaveURL(/\/lesson$/);
+  await learner.close();
+  await expect.poll(() => clickedAt(learnerEmail)).not.toBeNull();
 
   await signIn(page, 'admin', { email: await createAdminAccount(`insurer-${tag}`) });
   await page.getByRole('link', { name: 'Versicherer', exact: true }).click();
@@ -71,10 +103,16 @@ test('an admin creates an insurer account; the insurer signs in with two factors
   await expect(policy).toContainText('75 % (3 von 4 Schulungen)');
   await expect(policy).toContainText('akzeptiert am');
   await expect(policy).toContainText('keiner');
+  // The simulation at company level: one recipient, who clicked and did not report. The dot
+  // between the shares is a comma to a screen reader.
+  await expect(
+    policy.getByRole('cell', { name: /^100 % geklickt, 0 % gemeldet\s*1 Empfänger, zuletzt gestartet am / }),
+  ).toBeVisible();
   // Company figures only: the learner's name appears nowhere.
   await expect(insurer.getByRole('main')).not.toContainText(`Lernfeld-${tag}`);
   await expect(insurer.getByRole('main')).not.toContainText(`learner.${tag}`);
   await expectNoAxeViolations(insurer);
+  await shootPortfolio(insurer, testInfo, 'de');
 
   // The evidence pack of the policy (a ZIP with the PDF and its facts as JSON), company level only.
   const [pack] = await Promise.all([
@@ -94,6 +132,8 @@ test('an admin creates an insurer account; the insurer signs in with two factors
   await insurer.getByLabel('AVV', { exact: true }).selectOption({ label: 'offen' });
   await expect(insurer.getByRole('row').filter({ hasText: number.slice(0, -1) })).toHaveCount(1);
   await expect(insurer.getByRole('row').filter({ hasText: formulaNumber })).toContainText(formulaName);
+  // No campaign started: no simulation, which is not 0 %.
+  await expect(insurer.getByRole('row').filter({ hasText: formulaNumber })).toContainText('keine Simulation');
   await insurer.getByLabel('AVV', { exact: true }).selectOption({ label: 'Alle' });
   await insurer.getByLabel('Versicherungsnachweis', { exact: true }).selectOption({ label: 'keiner' });
   await expect(insurer.getByRole('row').filter({ hasText: number.slice(0, -1) })).toHaveCount(2);
@@ -125,11 +165,14 @@ test('an admin creates an insurer account; the insurer signs in with two factors
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
   expect(lines[0]).toMatch(/^Versicherungsnummer;Unternehmen;AVV;AVV akzeptiert am;Lernende;/);
+  expect(lines[0]).toMatch(/;Phishing: Empfänger;Phishing: geklickt;Phishing: geklickt in %;/);
   expect(lines).toHaveLength(3);
   const day = /\d{2}\.\d{2}\.\d{4}/.source;
-  expect(lines[1]).toMatch(new RegExp(`^${number};Police ${tag} GmbH;ja;${day};1;4;3;75;;;;keiner;;${day}$`));
+  expect(lines[1]).toMatch(
+    new RegExp(`^${number};Police ${tag} GmbH;ja;${day};1;4;3;75;;;;keiner;;${day};1;1;100;0;0;0;0;${day}$`),
+  );
   expect(lines[2]).toBe(
-    `${formulaNumber};"'=HYPERLINK(""http://angriff.example"";""Klick ${tag}"")";nein;;1;4;0;0;;;;keiner;;`,
+    `${formulaNumber};"'=HYPERLINK(""http://angriff.example"";""Klick ${tag}"")";nein;;1;4;0;0;;;;keiner;;;;;;;;;;`,
   );
   await expect(insurer.getByText('Der Export ist fehlgeschlagen.')).toHaveCount(0);
   await search.fill('Gibt es nicht');
@@ -149,11 +192,15 @@ test('an admin creates an insurer account; the insurer signs in with two factors
   await context.close();
 });
 
-test('the portfolio in English, switched to by an insurer whose authenticator is set up', async ({ page }) => {
+test('the portfolio in English, switched to by an insurer whose authenticator is set up', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const tag = `en${Date.now().toString(36)}`;
   const number = policyNumber();
   const companyName = await createPolicy(tag, number, 0);
+  // Sent, not clicked (yet).
+  await sendSimulation(`learner.${tag}@example.com`, 'parcel-customs-fee');
   const email = await createInsurerAccount(tag);
   await page.goto('/admin/login');
   await fillSignIn(page, email, DEMO_PASSWORD);
@@ -169,5 +216,9 @@ test('the portfolio in English, switched to by an insurer whose authenticator is
   await expect(policy).toContainText(companyName);
   await expect(policy).toContainText('0 % (0 of 4 trainings)');
   await expect(policy).toContainText('none yet');
+  await expect(
+    policy.getByRole('cell', { name: /^0 % clicked, 0 % reported\s*1 recipient, last started on / }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
+  await shootPortfolio(page, testInfo, 'en');
 });

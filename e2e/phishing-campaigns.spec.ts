@@ -120,6 +120,57 @@ for (const lang of ['de', 'en'] as const) {
   });
 }
 
+test('an employer puts a person into a team on the staff page and aims a campaign at that team', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const c = de.campaigns;
+  const { employer, employee } = await createCompany(`phishing.team.${Date.now()}`, { legacy: false });
+  await signInFresh(page, 'employer', employer);
+
+  await page.goto('/users');
+  await page.getByRole('button', { name: de.users.actions_for.replace('{{name}}', 'Bruno Belegschaft') }).click();
+  await page.getByRole('menuitem', { name: de.users.edit }).click();
+  const dialog = page.getByRole('dialog', { name: de.users.edit_title });
+  await dialog.getByLabel(de.users.team).fill('  Vertrieb   Nord ');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('team-edit.png') });
+  await dialog.getByRole('button', { name: de.app.save }).click();
+  await expect(page.getByRole('row', { name: /Belegschaft, Bruno .* Vertrieb Nord/ })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('team-staff-list.png'), fullPage: true });
+
+  await page.goto('/phishing/new');
+  await page.getByLabel(c.name_label).fill('Vertrieb zuerst');
+  const template = page.getByRole('checkbox', { name: new RegExp(templateTitle('de')) });
+  await template.focus();
+  await page.keyboard.press('Space');
+  const byTeam = page.getByRole('radio', { name: c.audience_teams });
+  await byTeam.focus();
+  await page.keyboard.press('Space');
+  // Sent without a team: the form says what is missing.
+  await page.getByRole('button', { name: c.create }).click();
+  await expect(page.getByText(de.phishing.teams_required)).toBeVisible();
+  const team = page.getByRole('checkbox', { name: c.team_option_one.replace('{{team}}', 'Vertrieb Nord') });
+  await team.focus();
+  await page.keyboard.press('Space');
+  await expect(team).toBeChecked();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('team-editor.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await team.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('team-editor-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByRole('button', { name: c.create }).click();
+  await expect(page.getByText(c.created)).toBeVisible();
+  await expect(page.getByText('Vertrieb Nord')).toBeVisible();
+  await page.getByRole('button', { name: c.start }).click();
+  await page.getByRole('dialog').getByRole('button', { name: c.start }).click();
+  // The team has one person: the employer, who is in no team, gets nothing.
+  await expect(page.getByText(c.started.replace('{{count}}', '1'))).toBeVisible();
+  await dispatchCompanyNow(employer);
+  expect(linkPath(await waitForMail(employee), '/p/')).toMatch(/^\/p\/[A-Za-z0-9_-]{43}$/);
+});
+
 test("an admin finds a customer's rates in the statistics, opens its phishing page and stops its sending", async ({
   page,
 }) => {

@@ -1047,8 +1047,8 @@ export interface paths {
     };
     get?: never;
     /**
-     * Edit the name of a person of the company
-     * @description Passwords are not set here: people set their own through the invitation or reset link (ADR 014).
+     * Edit the name and team of a person of the company
+     * @description Passwords are not set here: people set their own through the invitation or reset link (ADR 014). Without `team` the team stays as it is; `""` removes it.
      */
     put: operations['company-updateEmployee'];
     post?: never;
@@ -1406,6 +1406,26 @@ export interface paths {
     };
     /** Policyholders and admins: the simulated phishing mails to choose from, with difficulty, signs and course */
     get: operations['phishing-templates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/phishing/teams': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Policyholders and admins: the company's teams with how many people are in each (a campaign's audience)
+     * @description Teams are what people carry in their `team` field, set by the employee list upload (an optional fourth column) or when a person is invited or edited.
+     */
+    get: operations['phishing-teams'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2130,7 +2150,8 @@ export interface operations {
       query?: {
         role?: 'employer';
         search?: string;
-        sort?: 'lastname' | 'firstname' | 'email' | 'role' | 'status' | 'progress';
+        team?: string;
+        sort?: 'lastname' | 'firstname' | 'email' | 'team' | 'role' | 'status' | 'progress';
         direction?: 'asc' | 'desc';
         page?: number;
         pageSize?: number;
@@ -2153,6 +2174,7 @@ export interface operations {
               firstname: string;
               lastname: string;
               email: string;
+              team: string;
               /** @enum {string} */
               role: 'employer' | 'manager' | 'employee';
               /** @enum {string} */
@@ -3259,6 +3281,7 @@ export interface operations {
           firstname: string;
           lastname: string;
           email: string;
+          team?: string;
           /** @default false */
           isManager?: boolean;
           /** @default [] */
@@ -4901,7 +4924,8 @@ export interface operations {
       query?: {
         role?: 'employer';
         search?: string;
-        sort?: 'lastname' | 'firstname' | 'email' | 'role' | 'status' | 'progress';
+        team?: string;
+        sort?: 'lastname' | 'firstname' | 'email' | 'team' | 'role' | 'status' | 'progress';
         direction?: 'asc' | 'desc';
         page?: number;
         pageSize?: number;
@@ -6236,6 +6260,7 @@ export interface operations {
             firstname: string;
             lastname: string;
             email: string;
+            team: string;
             /** @enum {string} */
             role: 'employer' | 'manager' | 'employee';
             /** @enum {string} */
@@ -6726,6 +6751,7 @@ export interface operations {
         'application/json': {
           firstname: string;
           lastname: string;
+          team?: string;
         };
       };
     };
@@ -6740,6 +6766,7 @@ export interface operations {
             id: string;
             firstname: string;
             lastname: string;
+            team: string;
           };
         };
       };
@@ -7673,12 +7700,14 @@ export interface operations {
               firstname: string;
               lastname: string;
               email: string;
+              team: string;
               reasons: (
                 | 'missing_firstname'
                 | 'missing_lastname'
                 | 'invalid_email'
                 | 'duplicate_in_file'
                 | 'columns'
+                | 'team_too_long'
                 | 'email_taken'
               )[];
               /** @enum {string} */
@@ -7768,12 +7797,14 @@ export interface operations {
               firstname: string;
               lastname: string;
               email: string;
+              team: string;
               reasons: (
                 | 'missing_firstname'
                 | 'missing_lastname'
                 | 'invalid_email'
                 | 'duplicate_in_file'
                 | 'columns'
+                | 'team_too_long'
                 | 'email_taken'
               )[];
               /** @enum {string} */
@@ -8067,7 +8098,8 @@ export interface operations {
     parameters: {
       query?: {
         search?: string;
-        sort?: 'lastname' | 'firstname' | 'email' | 'role' | 'status' | 'progress';
+        team?: string;
+        sort?: 'lastname' | 'firstname' | 'email' | 'team' | 'role' | 'status' | 'progress';
         direction?: 'asc' | 'desc';
         page?: number;
         pageSize?: number;
@@ -8092,6 +8124,7 @@ export interface operations {
               firstname: string;
               lastname: string;
               email: string;
+              team: string;
               /** @enum {string} */
               role: 'employer' | 'manager' | 'employee';
               /** @enum {string} */
@@ -8392,6 +8425,76 @@ export interface operations {
       };
     };
   };
+  'phishing-teams': {
+    parameters: {
+      query?: {
+        companyId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            name: string;
+            people: number;
+          }[];
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
   'phishing-previewTemplate': {
     parameters: {
       query: {
@@ -8598,6 +8701,11 @@ export interface operations {
                 }
               | {
                   /** @constant */
+                  kind: 'teams';
+                  teams: string[];
+                }
+              | {
+                  /** @constant */
                   kind: 'people';
                   ids: string[];
                 };
@@ -8692,6 +8800,11 @@ export interface operations {
                 /** @constant */
                 kind: 'roles';
                 roles: ('employer' | 'manager' | 'employee')[];
+              }
+            | {
+                /** @constant */
+                kind: 'teams';
+                teams: string[];
               }
             | {
                 /** @constant */
@@ -8805,6 +8918,11 @@ export interface operations {
                   /** @constant */
                   kind: 'roles';
                   roles: ('employer' | 'manager' | 'employee')[];
+                }
+              | {
+                  /** @constant */
+                  kind: 'teams';
+                  teams: string[];
                 }
               | {
                   /** @constant */
@@ -8934,6 +9052,11 @@ export interface operations {
                 /** @constant */
                 kind: 'roles';
                 roles: ('employer' | 'manager' | 'employee')[];
+              }
+            | {
+                /** @constant */
+                kind: 'teams';
+                teams: string[];
               }
             | {
                 /** @constant */
@@ -10462,6 +10585,20 @@ export interface operations {
                 dueSoon: number;
                 countedOn: string;
               } | null;
+              /** @description Phishing simulations: people (not events) over all started campaigns, older ones included after their messages were deleted; shares of `sent` in whole per cent, null before a mail went out. Null when the company has not started a campaign (no simulation, not 0 %) */
+              phishing: {
+                /** @description When the newest started campaign started */
+                lastStartedAt: string | null;
+                /** @description People a simulated mail reached, over all started campaigns */
+                sent: number;
+                clicked: number;
+                /** @description People who typed into the imitated sign-in */
+                submitted: number;
+                reported: number;
+                clickedPercent: number | null;
+                submittedPercent: number | null;
+                reportedPercent: number | null;
+              } | null;
             }[];
             nextCursor: string | null;
           };
@@ -10564,6 +10701,20 @@ export interface operations {
                 overdue: number;
                 dueSoon: number;
                 countedOn: string;
+              } | null;
+              /** @description Phishing simulations: people (not events) over all started campaigns, older ones included after their messages were deleted; shares of `sent` in whole per cent, null before a mail went out. Null when the company has not started a campaign (no simulation, not 0 %) */
+              phishing: {
+                /** @description When the newest started campaign started */
+                lastStartedAt: string | null;
+                /** @description People a simulated mail reached, over all started campaigns */
+                sent: number;
+                clicked: number;
+                /** @description People who typed into the imitated sign-in */
+                submitted: number;
+                reported: number;
+                clickedPercent: number | null;
+                submittedPercent: number | null;
+                reportedPercent: number | null;
               } | null;
             }[];
           };

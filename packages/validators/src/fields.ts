@@ -38,6 +38,21 @@ export const ZName = z
   .min(1, { message: 'validation.required' })
   .max(100, { message: 'validation.too_long' });
 
+/** A team's name: at most this many characters, after inner spaces are collapsed. */
+export const TEAM_MAX_LENGTH = 60;
+
+/**
+ * "Vertrieb  Nord " and "Vertrieb Nord" are one team: spaces are trimmed and collapsed, so a
+ * campaign that addresses a team reaches everyone a list or a form put into it. Case is kept.
+ */
+export const normaliseTeam = (value: string) => value.trim().replace(/\s+/g, ' ');
+
+/** A person's team or department (issue 24); '' means none. */
+export const ZTeam = z
+  .string()
+  .transform(normaliseTeam)
+  .pipe(z.string().max(TEAM_MAX_LENGTH, { message: 'validation.too_long' }));
+
 export const ZRequiredText = (max = 200) =>
   z.string().trim().min(1, { message: 'validation.required' }).max(max, { message: 'validation.too_long' });
 

@@ -1,6 +1,7 @@
 import { appRouter } from '@portal/api';
 import { pdfText } from '@portal/certificates/testing';
 import { createApiKey, syncCourses } from '@portal/core';
+import { eq, transaction, users } from '@portal/db';
 import { addDays, berlinDay } from '@portal/validators';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,7 @@ const ADMIN_ANY_COMPANY: Record<string, string> = {
   'POST /phishing/campaigns/{id}/resume': 'admins resume any customer’s campaign',
   'POST /phishing/campaigns/{id}/stop': 'admins stop any customer’s campaign',
   'GET /phishing/settings': 'admins read any customer’s phishing settings',
+  'GET /phishing/teams': 'admins read any customer’s teams for its campaigns',
   'PATCH /phishing/settings': 'admins change any customer’s phishing settings',
   'POST /phishing/settings/stop-sending': 'admins pull any customer’s kill switch',
   'POST /phishing/settings/allow-sending': 'admins release any customer’s kill switch',
@@ -198,6 +200,9 @@ type TValueFn = (input: Record<string, unknown>) => unknown;
 const VALUES: Record<string, unknown> = {
   // Probes: a search for B's people or company must find nothing.
   'query:search': () => b.employee.lastname,
+  // A's staff list filtered by B's team must be empty.
+  'query:team': () => 'Fremd Team',
+  'body:team': 'Matrix Team',
   'query:query': () => b.companyName,
   'query:role': OMIT,
   'query:sort': OMIT,
@@ -483,6 +488,7 @@ const bMarkers = () => [
   ...[b.employer, b.manager, b.employee, b.invited].flatMap((person) => [person.id, person.email, person.lastname]),
   ...b.campaigns,
   'Fremd Kampagne',
+  'Fremd Team',
 ];
 const markersIn = (text: string) => bMarkers().filter((marker) => text.includes(marker));
 
@@ -573,6 +579,13 @@ async function seedCompany(tag: 'eigen' | 'fremd'): Promise<TCompany> {
     lastname: `${Tag}leiter`,
   });
   const employee = await seedEmployee(t.db, companyId, { email: `mitarbeiter@${domain}`, lastname: `${Tag}mann` });
+  // A team of the company's own (issue 24), so that a team name of B can be probed for too.
+  await transaction(t.db, (tx) =>
+    tx
+      .update(users)
+      .set({ team: `${Tag} Team` })
+      .where(eq(users.id, employee.id)),
+  );
   const invited = await seedEmployee(t.db, companyId, {
     email: `eingeladen@${domain}`,
     lastname: `${Tag}neu`,
@@ -830,6 +843,9 @@ describe('REST tenant isolation: company B’s ids from company A (generated)', 
           for (const values of ownCombinations(references, role)) {
             const result = await send(operation, values, role);
             checkAnswer(result);
+            // A's own ids open A's data only: an optional company id must not widen the query.
+            const named = markersIn(result.text);
+            if (named.length > 0) fail(result, `the answer with A's own ids names B: ${named.join(', ')}`);
             answers.push(`${result.description} → ${summary(result)}`);
           }
         }

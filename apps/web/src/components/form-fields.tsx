@@ -17,6 +17,8 @@ interface TFieldProps {
   description?: string;
   name?: string;
   inputMode?: 'numeric' | 'text' | 'email' | 'tel';
+  /** Values the browser offers while typing (a native `<datalist>`); any other text stays allowed. */
+  suggestions?: readonly string[];
 }
 
 /*
@@ -63,7 +65,15 @@ function Field({
 /** The input's own attributes: required, invalid and described by its hint and error. */
 function inputProps(
   id: string,
-  { error, description, isRequired, isReadOnly, onChange, ...rest }: Omit<TFieldProps, 'label'>,
+  {
+    error,
+    description,
+    isRequired,
+    isReadOnly,
+    onChange,
+    suggestions: _suggestions,
+    ...rest
+  }: Omit<TFieldProps, 'label'>,
 ) {
   const describedBy = [description && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return {
@@ -81,9 +91,17 @@ function inputProps(
 
 export function TextInput({ label, type = 'text', ...props }: TFieldProps) {
   const id = useId();
+  const suggestions = props.suggestions ?? [];
   return (
     <Field id={id} label={label} description={props.description} error={props.error} isRequired={props.isRequired}>
-      <input {...inputProps(id, props)} type={type} />
+      <input {...inputProps(id, props)} type={type} list={suggestions.length > 0 ? `${id}-list` : undefined} />
+      {suggestions.length > 0 && (
+        <datalist id={`${id}-list`}>
+          {suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      )}
     </Field>
   );
 }

@@ -8,6 +8,7 @@ export interface TPolicyholderRow {
   firstname: string;
   lastname: string;
   email: string;
+  team: string;
   active: boolean;
   locked: boolean;
   avvAccepted: boolean;
@@ -37,6 +38,7 @@ interface TRawRow {
   firstname: string;
   lastname: string;
   email: string;
+  team: string;
   /** Booleans on PostgreSQL, 0/1 on SQLite (raw SQL bypasses drizzle's mapping). */
   active: boolean | number;
   locked: boolean | number;
@@ -69,7 +71,7 @@ export async function listPolicyholders(db: TDb, input: { skip: number; limit: n
   const rows = await rawRows<TRawRow>(
     db,
     sql`with page as (
-         select u.id, u.firstname, u.lastname, u.email, u.active, u.locked,
+         select u.id, u.firstname, u.lastname, u.email, u.team, u.active, u.locked,
                 u.order_processing_accepted as "avvAccepted", u.order_processing_accepted_at as "avvAcceptedAt",
                 u.created_at as "createdAt", c.id as "companyId", c.company_name as "companyName",
                 c.insurance_number as "insuranceNumber", c.post_code as "postCode", c.city,
@@ -94,6 +96,7 @@ export async function listPolicyholders(db: TDb, input: { skip: number; limit: n
     firstname: row.firstname,
     lastname: row.lastname,
     email: row.email,
+    team: row.team,
     active: flag(row.active),
     locked: flag(row.locked),
     avvAccepted: flag(row.avvAccepted),

@@ -19,8 +19,34 @@ describe('parseEmployeeCsv', () => {
       firstname: 'Jürgen',
       lastname: 'Müller-Lüdenscheidt',
       email: 'juergen.1@beispiel.de',
+      team: '',
       errors: [],
     });
+  });
+
+  it('reads the optional team column, with or without a header, and keeps three-column rows', () => {
+    const withHeader = encode(
+      [
+        'Vorname;Nachname;E-Mail;Abteilung',
+        ...Array.from({ length: 49 }, (_, i) => `A;B;a${i}@example.org;  Vertrieb   Nord `),
+        'Ohne;Team;ohne@example.org',
+        'Leer;Team;leer@example.org;',
+        `Zu;Lang;lang@example.org;${'x'.repeat(61)}`,
+      ].join('\n'),
+    );
+    const result = parseEmployeeCsv(withHeader, 'list.csv');
+    expect(result.problem).toBeNull();
+    expect(result.rows[0]?.team).toBe('Vertrieb Nord');
+    expect(result.rows.slice(49).map((row) => [row.team, row.errors])).toEqual([
+      ['', []],
+      ['', []],
+      ['x'.repeat(61), ['team_too_long']],
+    ]);
+    const noHeader = encode(Array.from({ length: 50 }, (_, i) => `Ada;Lovelace;ada${i}@example.org;IT`).join('\n'));
+    expect(
+      parseEmployeeCsv(noHeader, 'staff.csv').rows.every((row) => row.team === 'IT' && row.errors.length === 0),
+    ).toBe(true);
+    expect(parseEmployeeCsv(germanExport(50, 'First name;Last name;Email;Department'), 'staff.csv').valid).toBe(50);
   });
 
   it('accepts an English header and no header at all', () => {
@@ -36,7 +62,7 @@ describe('parseEmployeeCsv', () => {
       ';Ohne;leer@example.org',
       'Kein;Mail;keine-adresse',
       'Doppelt;Da;a1@example.org',
-      'Zu;viele;x@example.org;extra',
+      'Zu;viele;x@example.org;Team;extra',
     ].join('\n');
     const result = parseEmployeeCsv(encode(text), 'list.csv');
     expect(result.problem).toBeNull();

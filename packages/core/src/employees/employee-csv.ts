@@ -1,4 +1,4 @@
-import { ZEmail } from '@portal/validators';
+import { normaliseTeam, TEAM_MAX_LENGTH, ZEmail } from '@portal/validators';
 import { parse } from 'csv-parse/sync';
 
 /** Spec §5 and §9: manual uploads are for lists of 50 or more employees. */
@@ -16,7 +16,13 @@ export type TCsvProblem =
   | 'empty'
   | 'too_few_rows'
   | 'too_many_rows';
-export type TRowError = 'missing_firstname' | 'missing_lastname' | 'invalid_email' | 'duplicate_in_file' | 'columns';
+export type TRowError =
+  | 'missing_firstname'
+  | 'missing_lastname'
+  | 'invalid_email'
+  | 'duplicate_in_file'
+  | 'columns'
+  | 'team_too_long';
 
 export interface TCsvRow {
   /** Line number in the file (1-based, header counted), for the per-row report. */
@@ -24,6 +30,8 @@ export interface TCsvRow {
   firstname: string;
   lastname: string;
   email: string;
+  /** The optional fourth column, '' when the file has none (issue 24: campaigns address teams). */
+  team: string;
   errors: TRowError[];
 }
 
@@ -38,13 +46,15 @@ const HEADERS = {
   firstname: ['vorname', 'first name', 'firstname', 'first_name', 'given name'],
   lastname: ['nachname', 'last name', 'lastname', 'last_name', 'surname', 'family name'],
   email: ['e-mail', 'email', 'e-mail-adresse', 'email address', 'e-mail address', 'mail'],
+  team: ['team', 'abteilung', 'bereich', 'department', 'group', 'gruppe'],
 };
 
 const isHeader = (cells: string[]) =>
   cells.length >= 3 &&
   HEADERS.firstname.includes(cells[0]?.toLowerCase() ?? '') &&
   HEADERS.lastname.includes(cells[1]?.toLowerCase() ?? '') &&
-  HEADERS.email.includes(cells[2]?.toLowerCase() ?? '');
+  HEADERS.email.includes(cells[2]?.toLowerCase() ?? '') &&
+  (cells[3] === undefined || cells[3] === '' || HEADERS.team.includes(cells[3].toLowerCase()));
 
 /**
  * DECISIONS.md: names are capitalised on import — "müller-lüdenscheidt" and "MÜLLER" become
@@ -75,7 +85,8 @@ const refuse = (problem: TCsvProblem, rows: TCsvRow[] = []): TParsedCsv => ({
 /**
  * Reads an employee list as the spec and DECISIONS.md describe it: CSV, `;`, UTF-8 (BOM
  * tolerated), no text delimiter, columns first name, last name, email, an optional header in
- * German or English. Whole-file problems come back as `problem`; each row carries its own errors.
+ * German or English. A fourth column, the team, is optional: lists of the spec's three columns
+ * read as before. Whole-file problems come back as `problem`; each row carries its own errors.
  */
 export function parseEmployeeCsv(bytes: Uint8Array, filename: string): TParsedCsv {
   if (!/\.csv$/i.test(filename)) return refuse('file_type');
@@ -99,6 +110,7 @@ export function parseEmployeeCsv(bytes: Uint8Array, filename: string): TParsedCs
     trim: true,
     info: true,
   }) as unknown as { record: string[]; info: { lines: number } }[];
+  // Trailing empty cells (a `;` at the end of the line) are no columns.
   const cells = (record: string[]) => record.filter((cell, index) => index < 3 || cell !== '');
   let start = 0;
   const first = records[0];
@@ -113,9 +125,12 @@ export function parseEmployeeCsv(bytes: Uint8Array, filename: string): TParsedCs
 
   const seen = new Set<string>();
   const rows = data.map(({ record, info }): TCsvRow => {
-    const [rawFirst = '', rawLast = '', rawEmail = ''] = record;
+    const [rawFirst = '', rawLast = '', rawEmail = '', rawTeam = ''] = record;
     const errors: TRowError[] = [];
-    if (cells(record).length !== 3) errors.push('columns');
+    const columns = cells(record).length;
+    if (columns < 3 || columns > 4) errors.push('columns');
+    const team = normaliseTeam(rawTeam);
+    if (team.length > TEAM_MAX_LENGTH) errors.push('team_too_long');
     const firstname = capitaliseName(rawFirst);
     const lastname = capitaliseName(rawLast);
     if (!firstname || firstname.length > 100) errors.push('missing_firstname');
@@ -125,7 +140,7 @@ export function parseEmployeeCsv(bytes: Uint8Array, filename: string): TParsedCs
     const address = email.success ? email.data : rawEmail.trim();
     if (email.success && seen.has(address)) errors.push('duplicate_in_file');
     if (email.success) seen.add(address);
-    return { line: info.lines, firstname, lastname, email: address, errors };
+    return { line: info.lines, firstname, lastname, email: address, team, errors };
   });
   const parsed = refuse('too_few_rows', rows);
   return { ...parsed, problem: rows.length < MIN_UPLOAD_ROWS ? 'too_few_rows' : null };

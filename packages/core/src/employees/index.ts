@@ -1,3 +1,4 @@
+export * from './company-teams.ts';
 export * from './employee-csv.ts';
 export * from './invite-employee.ts';
 export * from './list-staff.ts';

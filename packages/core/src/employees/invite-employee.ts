@@ -13,6 +13,8 @@ export interface TInviteInput {
   firstname: string;
   lastname: string;
   email: string;
+  /** '' for none (normalised by `ZTeam`). */
+  team?: string | undefined;
   isManager: boolean;
   assignedCourseList: string[];
   /** Language of the invitation mail and the new account (defaults to the inviter's). */
@@ -78,6 +80,7 @@ export async function inviteEmployee(
         firstname: input.firstname,
         lastname: input.lastname,
         email: input.email,
+        team: input.team ?? '',
         role: input.isManager ? 'manager' : 'employee',
         companyId: inviter.companyId,
         lang,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { companies, rawExecute, sql, type TDatabase, transaction, users } from '@portal/db';
 import { createTestDatabase, type TTestDatabase } from '@portal/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyTeams } from './company-teams.ts';
 import { listStaff, type TStaffQuery } from './list-staff.ts';
 
 /**
@@ -16,11 +17,11 @@ let db: TDatabase;
 let companyId: string;
 
 const PEOPLE = [
-  { firstname: 'Anna', lastname: 'Zimmer', email: 'anna.zimmer@example.com' },
-  { firstname: 'Ömer', lastname: 'Öztürk', email: 'oemer@example.com' },
+  { firstname: 'Anna', lastname: 'Zimmer', email: 'anna.zimmer@example.com', team: 'Vertrieb' },
+  { firstname: 'Ömer', lastname: 'Öztürk', email: 'oemer@example.com', team: 'Lager' },
   { firstname: 'Ulf', lastname: 'Ober', email: 'ulf_ober@example.com' },
   { firstname: 'Eva', lastname: 'van der Berg', email: 'eva-berg@example.com' },
-  { firstname: 'Max', lastname: 'Müller', email: 'max.mueller@example.com' },
+  { firstname: 'Max', lastname: 'Müller', email: 'max.mueller@example.com', team: 'vertrieb Nord' },
   { firstname: 'Pro_zent', lastname: '50%Rabatt', email: 'rabatt@example.com' },
   { firstname: 'LENA', lastname: 'MÜLLER', email: 'lena@example.com' },
 ];
@@ -96,6 +97,31 @@ describe('listStaff on both databases', () => {
       'oemer@example.com',
       'rabatt@example.com',
       'ulf_ober@example.com',
+    ]);
+  });
+
+  it('shows, searches, filters and sorts by team, and lists the company’s teams with their people', async () => {
+    expect(await lastnames({ search: 'VERTRIEB' })).toEqual(['Müller', 'Zimmer']);
+    expect(await lastnames({ team: 'Vertrieb' })).toEqual(['Zimmer']);
+    expect(await lastnames({ team: 'Marketing' })).toEqual([]);
+    const byTeam = await listStaff(db, companyId, { pageSize: 50, sort: 'team' });
+    expect(byTeam.items.map((row) => row.team)).toEqual(['', '', '', '', 'Lager', 'Vertrieb', 'vertrieb Nord']);
+    // Another company's team of the same name is not this company's.
+    await transaction(db, async (tx) => {
+      const [other] = await tx.insert(companies).values({ companyName: 'Andere GmbH' }).returning({ id: companies.id });
+      await tx.insert(users).values({
+        firstname: 'Fremd',
+        lastname: 'Person',
+        email: 'fremd.team@example.org',
+        role: 'employee',
+        companyId: other?.id ?? '',
+        team: 'Vertrieb',
+      });
+    });
+    expect(await companyTeams(db, companyId)).toEqual([
+      { name: 'Lager', people: 1 },
+      { name: 'Vertrieb', people: 1 },
+      { name: 'vertrieb Nord', people: 1 },
     ]);
   });
 

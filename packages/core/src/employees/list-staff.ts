@@ -18,11 +18,13 @@ import {
 import { berlinDay } from '@portal/validators';
 import { escapeLike, type TSqlWrapper, textAsSqlite } from './text-as-sqlite.ts';
 
-export const STAFF_SORTS = ['lastname', 'firstname', 'email', 'role', 'status', 'progress'] as const;
+export const STAFF_SORTS = ['lastname', 'firstname', 'email', 'team', 'role', 'status', 'progress'] as const;
 export type TStaffSort = (typeof STAFF_SORTS)[number];
 
 export interface TStaffQuery {
   search?: string | undefined;
+  /** Only the people of this team (exact, as `companyTeams` lists it). */
+  team?: string | undefined;
   sort?: TStaffSort | undefined;
   direction?: 'asc' | 'desc' | undefined;
   page?: number | undefined;
@@ -34,6 +36,8 @@ export interface TStaffRow {
   firstname: string;
   lastname: string;
   email: string;
+  /** '' when the person has no team. */
+  team: string;
   role: 'employer' | 'manager' | 'employee';
   /** invited: no password yet; active: signed in at least once. */
   status: 'invited' | 'active';
@@ -90,8 +94,10 @@ export async function listStaff(db: TDb, companyId: string, query: TStaffQuery =
           sql`lower(${text(users.lastname)}) like ${pattern} escape '\\'`,
           sql`lower(${text(sql`${users.firstname} || ' ' || ${users.lastname}`)}) like ${pattern} escape '\\'`,
           sql`lower(${text(users.email)}) like ${pattern} escape '\\'`,
+          sql`lower(${text(users.team)}) like ${pattern} escape '\\'`,
         )
       : undefined,
+    query.team === undefined ? undefined : eq(users.team, query.team),
   );
   const assignedCount = sql<number>`coalesce(${assigned.n}, 0)`;
   const completedCount = sql<number>`coalesce(${completed.n}, 0)`;
@@ -101,6 +107,7 @@ export async function listStaff(db: TDb, companyId: string, query: TStaffQuery =
     lastname: sql`lower(${text(users.lastname)})`,
     firstname: sql`lower(${text(users.firstname)})`,
     email: text(users.email),
+    team: sql`lower(${text(users.team)})`,
     role: text(users.role),
     status: users.active,
     progress: percent,
@@ -112,6 +119,7 @@ export async function listStaff(db: TDb, companyId: string, query: TStaffQuery =
       firstname: users.firstname,
       lastname: users.lastname,
       email: users.email,
+      team: users.team,
       role: users.role,
       active: users.active,
       locked: users.locked,

@@ -15,11 +15,11 @@ type TActor = TSessionUser & { companyId: string };
  * commit, re-reads the row and changes nothing; the request answers what the checks say now.
  */
 
-/** PUT /company/{companyId}/employees/{id}: names of a person of the company. */
+/** PUT /company/{companyId}/employees/{id}: names and team of a person of the company. */
 export async function updateStaffMember(
   db: TDatabase,
   actor: TActor,
-  input: { id: string; firstname: string; lastname: string },
+  input: { id: string; firstname: string; lastname: string; team?: string | undefined },
   meta: TRequestMeta,
   now = new Date(),
 ) {
@@ -29,9 +29,14 @@ export async function updateStaffMember(
     assertMayManage(actor, target);
     const [updated] = await tx
       .update(users)
-      .set({ firstname: input.firstname, lastname: input.lastname, updatedAt: now })
+      .set({
+        firstname: input.firstname,
+        lastname: input.lastname,
+        ...(input.team === undefined ? {} : { team: input.team }),
+        updatedAt: now,
+      })
       .where(sameStaffMember(actor.companyId, target))
-      .returning({ id: users.id });
+      .returning({ id: users.id, team: users.team });
     if (!updated) throw await staffChanged(tx, actor, actor.companyId, target.id);
     await audit(tx, {
       action: 'user.updated',
@@ -41,7 +46,7 @@ export async function updateStaffMember(
       companyId: actor.companyId,
       ip: meta.ip,
     });
-    return { id: target.id, firstname: input.firstname, lastname: input.lastname };
+    return { id: target.id, firstname: input.firstname, lastname: input.lastname, team: updated.team };
   });
 }
 

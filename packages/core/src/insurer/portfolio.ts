@@ -1,6 +1,7 @@
 import { rawRows, type SQL, sql, type TDb } from '@portal/db';
 import { escapeLike, textAsSqlite } from '../employees/text-as-sqlite.ts';
 import { DomainError } from '../errors.ts';
+import { companyPhishingRates, type TCompanyPhishingRates } from '../phishing/company-phishing-rates.ts';
 import { decodePortfolioCursor, encodePortfolioCursor, type TPortfolioSort } from './portfolio-cursor.ts';
 
 export type TCertificateState = 'valid' | 'expired' | 'none';
@@ -25,6 +26,8 @@ export interface TPortfolioRow {
    * on `countedOn`; all null for a company the run has not counted (no AVV accepted yet).
    */
   due: { overdue: number; dueSoon: number; countedOn: string } | null;
+  /** Phishing simulations over all started campaigns (ADR 036); null before the first one started. */
+  phishing: TCompanyPhishingRates | null;
 }
 
 /** Completion bands of the filter: nothing completed, some, all (of at least one course). */
@@ -129,7 +132,9 @@ const SORT_KEYS: Record<TPortfolioSort, { key: SQL; descending: boolean } | null
  * A page of the insurer's portfolio in the asked order, after the cursor. Only companies with a
  * policy number are policies. The figures are read from `company_summary` (kept by triggers) and
  * `company_due_counts` (the reminder run's count), one row per company, so a page costs the same
- * whatever the size of its companies (ADR 035).
+ * whatever the size of its companies (ADR 035). The phishing figures are counted afterwards for the
+ * page's companies only, in one grouped query; their cost grows with those companies' simulated
+ * mails, which the retention job deletes after the company's retention (12 months unless set).
  */
 export async function portfolioPage(db: TDb, query: TPortfolioQuery, now = new Date()) {
   const sort = query.sort ?? 'policy';
@@ -175,6 +180,10 @@ export async function portfolioPage(db: TDb, query: TPortfolioQuery, now = new D
   );
   const more = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
+  const phishing = await companyPhishingRates(
+    db,
+    page.map((row) => row.companyId),
+  );
   const items = page.map((row): TPortfolioRow => {
     const assigned = Number(row.assigned);
     const completed = Number(row.completed);
@@ -198,6 +207,7 @@ export async function portfolioPage(db: TDb, query: TPortfolioQuery, now = new D
         row.countedOn === null
           ? null
           : { overdue: Number(row.overdue), dueSoon: Number(row.dueSoon), countedOn: row.countedOn },
+      phishing: phishing.get(row.companyId) ?? null,
     };
   });
   const last = page.at(-1);

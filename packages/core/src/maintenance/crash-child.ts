@@ -49,6 +49,7 @@ if (args.mode === 'import') {
     firstname: 'Crash',
     lastname: `Person ${index + 1}`,
     email: `crash.${index + 1}@firma.example`,
+    team: '',
     errors: [],
   }));
   await importEmployeeList(db, args.admin, { companyId: args.companyId, rows, filename: 'crash.csv' }, meta);

@@ -177,6 +177,48 @@ describe('a phishing campaign', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('mails the chosen teams of its own company only, and refuses a team nobody of the company is in', async () => {
+    const a = await seedCompany('teamalpha', 5);
+    const b = await seedCompany('teambeta', 2);
+    const teamOf = (id: string | undefined, team: string) =>
+      transaction(t.db, (tx) =>
+        tx
+          .update(users)
+          .set({ team })
+          .where(eq(users.id, id ?? '')),
+      );
+    await teamOf(a.people[0], 'Vertrieb Nord');
+    await teamOf(a.people[1], 'Vertrieb Nord');
+    await teamOf(a.people[2], 'Buchhaltung');
+    await teamOf(a.people[3], 'Lager');
+    // The same team name in another company is another team.
+    await teamOf(b.people[0], 'Vertrieb Nord');
+
+    const refused = await createCampaign(
+      t.db,
+      { user: a.employer },
+      a.companyId,
+      input({ audience: { kind: 'teams', teams: ['Vertrieb Nord', 'Marketing'] } }),
+    ).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).messageKey).toBe('phishing.team_unknown');
+    expect((refused as DomainError).params).toEqual({ team: 'Marketing' });
+
+    // Spaces as a form might send them are the team's name all the same.
+    const { id } = await createCampaign(
+      t.db,
+      { user: a.employer },
+      a.companyId,
+      input({ audience: { kind: 'teams', teams: ['  Vertrieb   Nord', 'Buchhaltung', 'Buchhaltung'] } }),
+    );
+    const campaign = await getCampaign(t.db, a.companyId, id);
+    expect(campaign.audience).toEqual({ kind: 'teams', teams: ['Vertrieb Nord', 'Buchhaltung'] });
+    expect(await startCampaign(t.db, { user: a.employer }, a.companyId, id, BEFORE)).toEqual({ planned: 3 });
+    expect((await messagesOf(id)).map((m) => m.userId).sort()).toEqual([a.people[0], a.people[1], a.people[2]].sort());
+    await dispatch(AFTER_WINDOW);
+    expect(await outboxOf(b.companyId)).toHaveLength(0);
+  });
+
   it('sends nothing while paused, spreads what fell due when resumed, and nothing after a stop', async () => {
     const a = await seedCompany('epsilon', 4);
     const { id } = await createCampaign(

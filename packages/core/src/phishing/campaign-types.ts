@@ -1,3 +1,4 @@
+import { normaliseTeam, TEAM_MAX_LENGTH } from '@portal/validators';
 import { z } from 'zod';
 import type { TRequestMeta } from '../auth/login.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
@@ -12,6 +13,14 @@ export const ZCampaignAudience = z.discriminatedUnion('kind', [
       .array(z.enum(['employer', 'manager', 'employee']))
       .min(1)
       .max(3),
+  }),
+  z.object({
+    kind: z.literal('teams'),
+    /** Team names as people carry them (`users.team`), spaces normalised like theirs. */
+    teams: z
+      .array(z.string().transform(normaliseTeam).pipe(z.string().min(1).max(TEAM_MAX_LENGTH)))
+      .min(1, { message: 'phishing.teams_required' })
+      .max(200),
   }),
   z.object({
     kind: z.literal('people'),

@@ -11,11 +11,25 @@ import {
   transaction,
   users,
 } from '@portal/db';
+import { normaliseTeam } from '@portal/validators';
 import { audit, type TAuditAction } from '../audit/audit.ts';
 import { DomainError, notFound } from '../errors.ts';
-import { actorAudit, type TCampaignActor, type TCampaignInput, type TCampaignStatus } from './campaign-types.ts';
+import {
+  actorAudit,
+  type TCampaignActor,
+  type TCampaignAudience,
+  type TCampaignInput,
+  type TCampaignStatus,
+} from './campaign-types.ts';
 import { phishingTemplate } from './phishing-catalog.ts';
 import { planRound, respreadOverdue, type TCampaignRow } from './plan-round.ts';
+
+function distinctAudience(audience: TCampaignAudience): TCampaignAudience {
+  if (audience.kind === 'people') return { kind: 'people', ids: [...new Set(audience.ids)] };
+  // Normalised as people's teams are (ZTeam), for callers that did not come through the API's schema.
+  if (audience.kind === 'teams') return { kind: 'teams', teams: [...new Set(audience.teams.map(normaliseTeam))] };
+  return audience;
+}
 
 /** Templates that exist, people of this company only: what the schema of the input cannot know. */
 async function checkInput(tx: TTransaction, companyId: string, input: TCampaignInput): Promise<void> {
@@ -32,14 +46,23 @@ async function checkInput(tx: TTransaction, companyId: string, input: TCampaignI
     // Someone of another company is "not found", as if the id did not exist (no oracle).
     if (found.length !== ids.length) throw new DomainError('BAD_REQUEST', 'phishing.recipient_unknown');
   }
+  const audience = distinctAudience(input.audience);
+  if (audience.kind === 'teams') {
+    const { teams } = audience;
+    const found = await tx
+      .selectDistinct({ team: users.team })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), inArray(users.team, teams)));
+    // A team nobody of the company is in would mail nobody: most likely a typo or an old name.
+    const missing = teams.filter((team) => !found.some((row) => row.team === team));
+    if (missing.length > 0) throw new DomainError('BAD_REQUEST', 'phishing.team_unknown', { team: missing.join(', ') });
+  }
 }
 
 const columns = (input: TCampaignInput) => ({
   name: input.name,
   templates: JSON.stringify([...new Set(input.templates)]),
-  audience: JSON.stringify(
-    input.audience.kind === 'people' ? { kind: 'people', ids: [...new Set(input.audience.ids)] } : input.audience,
-  ),
+  audience: JSON.stringify(distinctAudience(input.audience)),
   startsOn: input.startsOn,
   windowDays: input.windowDays,
   startHour: input.startHour,

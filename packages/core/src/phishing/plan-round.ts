@@ -17,7 +17,7 @@ import {
 } from '@portal/db';
 import { berlinDay } from '@portal/validators';
 import type { TBundesland } from '../jobs/working-time.ts';
-import { ZCampaignAudience } from './campaign-types.ts';
+import { type TCampaignAudience, ZCampaignAudience } from './campaign-types.ts';
 import { phishingTemplate } from './phishing-catalog.ts';
 import { roundStartsOn, spreadSendTimes, type TCampaignRepeat, windowSegments } from './send-window.ts';
 
@@ -26,25 +26,31 @@ export type TCampaignRow = typeof phishingCampaigns.$inferSelect;
 /** Rows per insert: 10 values each stay far below both databases' limits on bound parameters. */
 const INSERT_SLICE = 500;
 
+function audienceRule(audience: TCampaignAudience) {
+  switch (audience.kind) {
+    case 'roles':
+      return inArray(users.role, audience.roles);
+    case 'teams':
+      return inArray(users.team, audience.teams);
+    case 'people':
+      return inArray(users.id, audience.ids);
+    case 'all':
+      return inArray(users.role, ['employer', 'manager', 'employee']);
+  }
+}
+
 /**
  * The people a round mails: the campaign's company only (ADR 036: never anyone outside it), not
  * blocked, not absent on the round's first day, narrowed by the audience rule.
  */
 async function recipients(tx: TTransaction, campaign: TCampaignRow, firstDay: string) {
-  const audience = ZCampaignAudience.parse(JSON.parse(campaign.audience));
-  const rule =
-    audience.kind === 'roles'
-      ? inArray(users.role, audience.roles)
-      : audience.kind === 'people'
-        ? inArray(users.id, audience.ids)
-        : inArray(users.role, ['employer', 'manager', 'employee']);
   return tx
     .select({ id: users.id, lang: users.lang })
     .from(users)
     .where(
       and(
         eq(users.companyId, campaign.companyId),
-        rule,
+        audienceRule(ZCampaignAudience.parse(JSON.parse(campaign.audience))),
         not(users.locked),
         notExists(
           tx

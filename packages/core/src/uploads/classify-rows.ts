@@ -13,6 +13,7 @@ export interface TClassifiedRow {
   firstname: string;
   lastname: string;
   email: string;
+  team: string;
   status: TRowStatus;
   reasons: TImportReason[];
 }
@@ -42,15 +43,16 @@ async function companiesByEmail(db: TDb, emails: string[]): Promise<Map<string, 
 
 /**
  * Sorts parsed rows into new people, people this company already has ("existing", matched by
- * email only: names are not compared or updated) and rows that cannot be imported.
+ * email only: names are not compared or updated, a team the list names is, see importEmployeeList)
+ * and rows that cannot be imported.
  */
 export async function classifyRows(db: TDb, companyId: string, rows: readonly TCsvRow[]): Promise<TClassifiedRow[]> {
   const owners = await companiesByEmail(
     db,
     rows.filter((row) => row.errors.length === 0).map((row) => row.email),
   );
-  return rows.map(({ line, firstname, lastname, email, errors }) => {
-    const base = { line, firstname, lastname, email };
+  return rows.map(({ line, firstname, lastname, email, team, errors }) => {
+    const base = { line, firstname, lastname, email, team };
     if (errors.length > 0) return { ...base, status: 'invalid', reasons: [...errors] };
     if (!owners.has(email)) return { ...base, status: 'new', reasons: [] };
     return owners.get(email) === companyId

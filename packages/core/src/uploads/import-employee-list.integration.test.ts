@@ -4,6 +4,7 @@ import {
   courseAssignments,
   employeeUploads,
   eq,
+  inArray,
   mailOutbox,
   oneTimeTokens,
   rawExecute,
@@ -212,6 +213,48 @@ describe('importEmployeeList', () => {
     });
     const [stillForeign] = await t.db.select().from(users).where(eq(users.email, foreign.email));
     expect(stillForeign?.companyId).toBe(other.companyId);
+  });
+
+  it('gives new people the team of their row and moves existing people of the company into theirs', async () => {
+    const kept = await seedEmployee(t.db, employer.companyId, { email: 'team.bleibt@firma.example' });
+    const moved = await seedEmployee(t.db, employer.companyId, { email: 'team.wechselt@firma.example' });
+    const other = await seedEmployer(t.db, { companyName: 'Team Fremd AG' });
+    const foreign = await seedEmployee(t.db, other.companyId, { email: 'team.fremd@andere.example' });
+    await transaction(t.db, (tx) =>
+      tx
+        .update(users)
+        .set({ team: 'Einkauf' })
+        .where(inArray(users.id, [kept.id, foreign.id])),
+    );
+    const lines = [
+      'Vorname;Nachname;E-Mail;Team',
+      ...Array.from({ length: 47 }, (_, i) => `Neu;Person;team.neu.${i}@firma.example;Vertrieb  Nord`),
+      // An empty team cell keeps the team set by hand; a named one moves the person.
+      'Bleibt;Person;team.bleibt@firma.example;',
+      'Wechselt;Person;team.wechselt@firma.example;Lager',
+      // Another company's person is not moved (and not imported).
+      'Fremd;Person;team.fremd@andere.example;Lager',
+    ];
+    const parsed = parseEmployeeCsv(new TextEncoder().encode(lines.join('\n')), 't.csv');
+    expect(parsed.problem).toBeNull();
+    const result = await importEmployeeList(
+      t.db,
+      admin,
+      { companyId: employer.companyId, rows: parsed.rows, filename: 't.csv' },
+      meta,
+    );
+    expect(result).toMatchObject({ created: 47, existing: 2, validationErrors: 1 });
+    const teamOf = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]?.team;
+    expect(await teamOf('team.neu.0@firma.example')).toBe('Vertrieb Nord');
+    expect(await teamOf('team.neu.46@firma.example')).toBe('Vertrieb Nord');
+    expect(await teamOf(kept.email)).toBe('Einkauf');
+    expect(await teamOf(moved.email)).toBe('Lager');
+    expect(await teamOf(foreign.email)).toBe('Einkauf');
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'upload.imported'), eq(auditLog.targetId, result.uploadId)));
+    expect(JSON.parse(entry?.details ?? '{}')).toMatchObject({ teamsChanged: 1 });
   });
 
   it('refuses a company whose policyholder has not accepted the AVV, and non-admins', async () => {

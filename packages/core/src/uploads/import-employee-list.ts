@@ -3,6 +3,8 @@ import {
   courseAssignments,
   employeeUploads,
   eq,
+  inArray,
+  ne,
   type TDatabase,
   type TTransaction,
   transaction,
@@ -24,6 +26,7 @@ export interface TImportReportRow {
   firstname: string;
   lastname: string;
   email: string;
+  team: string;
   outcome: TImportOutcome;
   reasons: TImportReason[];
 }
@@ -74,6 +77,7 @@ async function createEmployees(
           firstname: row.firstname,
           lastname: row.lastname,
           email: row.email,
+          team: row.team,
           role: 'employee' as const,
           companyId: context.companyId,
           lang,
@@ -93,6 +97,42 @@ async function createEmployees(
     await tx.insert(courseAssignments).values(assignments.slice(start, start + INSERT_CHUNK));
   }
   return { ids, taken: rows.filter((row) => !ids.has(row.email)) };
+}
+
+/**
+ * People the company already has take the team their row names: an HR export is where teams are
+ * kept, so uploading it again is how an employer sorts existing staff into teams. An empty team
+ * cell changes nothing (a three-column list must not clear teams set by hand). One update per
+ * team and slice, limited to the company's people; returns how many people changed team.
+ */
+async function moveExistingToTeams(
+  tx: TTransaction,
+  companyId: string,
+  rows: readonly TImportReportRow[],
+  now: Date,
+): Promise<number> {
+  const byTeam = new Map<string, string[]>();
+  for (const row of rows) {
+    if (row.team !== '') byTeam.set(row.team, [...(byTeam.get(row.team) ?? []), row.email]);
+  }
+  let changed = 0;
+  for (const [team, emails] of byTeam) {
+    for (let start = 0; start < emails.length; start += INSERT_CHUNK) {
+      const moved = await tx
+        .update(users)
+        .set({ team, updatedAt: now })
+        .where(
+          and(
+            eq(users.companyId, companyId),
+            inArray(users.email, emails.slice(start, start + INSERT_CHUNK)),
+            ne(users.team, team),
+          ),
+        )
+        .returning({ id: users.id });
+      changed += moved.length;
+    }
+  }
+  return changed;
 }
 
 /**
@@ -205,7 +245,14 @@ export async function importEmployeeList(
       const current = await classifyRows(
         tx,
         input.companyId,
-        taken.map(({ line, firstname, lastname, email }) => ({ line, firstname, lastname, email, errors: [] })),
+        taken.map(({ line, firstname, lastname, email, team }) => ({
+          line,
+          firstname,
+          lastname,
+          email,
+          team,
+          errors: [],
+        })),
       );
       current.forEach((row, index) => {
         const reportRow = taken[index] as TImportReportRow;
@@ -215,6 +262,12 @@ export async function importEmployeeList(
         reportRow.reasons = row.status === 'invalid' ? ['email_taken'] : [];
       });
     }
+    const teamsChanged = await moveExistingToTeams(
+      tx,
+      input.companyId,
+      report.filter((row) => row.outcome === 'existing'),
+      now,
+    );
     for (const row of report) {
       const id = row.outcome === 'created' ? ids.get(row.email) : undefined;
       if (!id) continue;
@@ -245,7 +298,12 @@ export async function importEmployeeList(
       targetId: storedId,
       companyId: input.companyId,
       ip: meta.ip,
-      details: { ...result, fromQueue: Boolean(input.uploadId), courses: context.defaultCourses.length },
+      details: {
+        ...result,
+        fromQueue: Boolean(input.uploadId),
+        courses: context.defaultCourses.length,
+        teamsChanged,
+      },
     });
     return { uploadId: storedId, ...result, report };
   });

@@ -17,6 +17,7 @@ const ROW_ERRORS: Record<TRowError, true> = {
   invalid_email: true,
   duplicate_in_file: true,
   columns: true,
+  team_too_long: true,
 };
 const ZRowError = z.enum(Object.keys(ROW_ERRORS) as [TRowError, ...TRowError[]]);
 const ZImportReason = z.union([ZRowError, z.literal('email_taken')]);
@@ -27,6 +28,8 @@ const ZStoredRows = z.array(
     firstname: z.string(),
     lastname: z.string(),
     email: z.string(),
+    /** Lists stored before teams existed have none. */
+    team: z.string().default(''),
     errors: z.array(ZRowError),
     outcome: z.enum(['created', 'existing', 'invalid']).optional(),
     reasons: z.array(ZImportReason).optional(),

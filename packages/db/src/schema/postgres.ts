@@ -96,6 +96,11 @@ export const users = pgTable(
     street: text('street').notNull().default(''),
     postCode: text('post_code').notNull().default(''),
     city: text('city').notNull().default(''),
+    /**
+     * The person's team or department as the company names it (free text, '' for none): a
+     * phishing campaign can address a team (issue 24), the staff list shows and filters it.
+     */
+    team: text('team').notNull().default(''),
     /** TOTP (RFC 6238) secret, set once confirmed with a code; never leaves the data layer. */
     totpSecret: text('totp_secret'),
     /** A secret being enrolled, until the first code confirms it. */

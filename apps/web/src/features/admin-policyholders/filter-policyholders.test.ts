@@ -7,6 +7,7 @@ const row = (id: string, company: string, extra: Partial<TPolicyholder> = {}, av
   firstname: 'Eva',
   lastname: id,
   email: `${id}@example.com`,
+  team: '',
   role: 'employer',
   status: 'active',
   locked: false,

@@ -24,7 +24,7 @@ export function reasonsText(t: TTranslate, reasons: TPreviewRow['reasons']): str
     .join(', ');
 }
 
-/** The per-row table of a preview or an import report: line, name, email, outcome, reason. */
+/** The per-row table of a preview or an import report: line, name, email, team, outcome, reason. */
 export function UploadRowsTable({ rows, caption }: { rows: TTableRow[]; caption: string }) {
   const t = useT();
   const [onlyProblems, setOnlyProblems] = useState(false);
@@ -56,6 +56,7 @@ export function UploadRowsTable({ rows, caption }: { rows: TTableRow[]; caption:
               <th scope="col">{t('upload.col_line')}</th>
               <th scope="col">{t('users.col_name')}</th>
               <th scope="col">{t('users.col_email')}</th>
+              <th scope="col">{t('users.col_team')}</th>
               <th scope="col">{t('admin_upload.col_status')}</th>
               <th scope="col">{t('admin_upload.col_reason')}</th>
             </tr>
@@ -68,6 +69,7 @@ export function UploadRowsTable({ rows, caption }: { rows: TTableRow[]; caption:
                   {row.firstname} {row.lastname}
                 </td>
                 <td className="cell-email">{row.email}</td>
+                <td>{row.team || '–'}</td>
                 <td>
                   <span className={`status row-status-${row.state}`}>{t(STATE_KEY[row.state])}</span>
                 </td>

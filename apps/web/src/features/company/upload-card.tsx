@@ -7,7 +7,13 @@ import { useT } from '../../lib/i18n.tsx';
 import { getLocale } from '../../lib/locale-state.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-type TRowError = 'missing_firstname' | 'missing_lastname' | 'invalid_email' | 'duplicate_in_file' | 'columns';
+type TRowError =
+  | 'missing_firstname'
+  | 'missing_lastname'
+  | 'invalid_email'
+  | 'duplicate_in_file'
+  | 'columns'
+  | 'team_too_long';
 interface TPreview {
   problem: string | null;
   message: string | null;

@@ -20,12 +20,22 @@ const row = (companyName: string, overrides: Partial<TPortfolioRow> = {}): TPort
   certificate: { state: 'valid', validUntil: '2027-03-01T10:00:00.000Z' },
   lastActivityAt: '2026-11-20T08:00:00.000Z',
   due: { overdue: 2, dueSoon: 3, countedOn: '2026-11-26' },
+  phishing: {
+    lastStartedAt: '2026-10-05T07:30:00.000Z',
+    sent: 40,
+    clicked: 5,
+    submitted: 2,
+    reported: 12,
+    clickedPercent: 13,
+    submittedPercent: 5,
+    reportedPercent: 30,
+  },
   ...overrides,
 });
 
 describe('portfolioCsv', () => {
   it('writes a header and one row per policy with plain numbers and German dates', () => {
-    const [header, first, second] = read(
+    const [header, first, second, third] = read(
       portfolioCsv(
         [
           row('Musterfirma GmbH'),
@@ -35,13 +45,36 @@ describe('portfolioCsv', () => {
             certificate: { state: 'none', validUntil: null },
             lastActivityAt: null,
             due: null,
+            phishing: null,
+          }),
+          row('Wartet OHG', {
+            phishing: {
+              lastStartedAt: '2026-11-26T08:00:00.000Z',
+              sent: 0,
+              clicked: 0,
+              submitted: 0,
+              reported: 0,
+              clickedPercent: null,
+              submittedPercent: null,
+              reportedPercent: null,
+            },
           }),
         ],
         t,
       ),
     );
-    expect(header).toHaveLength(14);
+    expect(header).toHaveLength(22);
     expect(header?.[0]).toBe('insurer.col_policy');
+    expect(header?.slice(14)).toEqual([
+      'insurer.csv_phishing_sent',
+      'insurer.csv_phishing_clicked',
+      'insurer.csv_phishing_clicked_percent',
+      'insurer.csv_phishing_submitted',
+      'insurer.csv_phishing_submitted_percent',
+      'insurer.csv_phishing_reported',
+      'insurer.csv_phishing_reported_percent',
+      'insurer.csv_phishing_last_started',
+    ]);
     expect(first).toEqual([
       'AS-4711081542',
       'Musterfirma GmbH',
@@ -57,10 +90,28 @@ describe('portfolioCsv', () => {
       'insurer.certificate_state_valid',
       '01.03.2027',
       '20.11.2026',
+      '40',
+      '5',
+      '13',
+      '2',
+      '5',
+      '12',
+      '30',
+      '05.10.2026',
     ]);
     expect(second?.slice(2, 4)).toEqual(['insurer.csv_no', '']);
-    // Not counted yet: empty cells, not zeros.
-    expect(second?.slice(8)).toEqual(['', '', '', 'insurer.certificate_state_none', '', '']);
+    // Not counted yet, and no simulation: empty cells, not zeros.
+    expect(second?.slice(8)).toEqual([
+      '',
+      '',
+      '',
+      'insurer.certificate_state_none',
+      '',
+      '',
+      ...Array<string>(8).fill(''),
+    ]);
+    // Started, nothing sent yet: the counts are 0, the shares empty (a share of nobody is no 0 %).
+    expect(third?.slice(14)).toEqual(['0', '0', '', '0', '', '0', '', '26.11.2026']);
   });
 
   it('turns a company name that a spreadsheet would run as a formula into text', () => {

@@ -27,6 +27,14 @@ export function portfolioCsv(rows: readonly TPortfolioRow[], t: TTranslate): str
       t('insurer.col_certificate'),
       t('insurer.csv_valid_until'),
       t('insurer.col_activity'),
+      t('insurer.csv_phishing_sent'),
+      t('insurer.csv_phishing_clicked'),
+      t('insurer.csv_phishing_clicked_percent'),
+      t('insurer.csv_phishing_submitted'),
+      t('insurer.csv_phishing_submitted_percent'),
+      t('insurer.csv_phishing_reported'),
+      t('insurer.csv_phishing_reported_percent'),
+      t('insurer.csv_phishing_last_started'),
     ],
     ...rows.map((row) => [
       row.policyNumber,
@@ -44,6 +52,15 @@ export function portfolioCsv(rows: readonly TPortfolioRow[], t: TTranslate): str
       t(`insurer.certificate_state_${row.certificate.state}`),
       date(row.certificate.validUntil),
       date(row.lastActivityAt),
+      // Empty, not 0, without a simulation (and shares before any mail went out): there is no rate.
+      row.phishing?.sent ?? '',
+      row.phishing?.clicked ?? '',
+      row.phishing?.clickedPercent ?? '',
+      row.phishing?.submitted ?? '',
+      row.phishing?.submittedPercent ?? '',
+      row.phishing?.reported ?? '',
+      row.phishing?.reportedPercent ?? '',
+      date(row.phishing?.lastStartedAt ?? null),
     ]),
   ]);
 }

@@ -14,12 +14,14 @@ export const FIRST_HOUR = 6;
 export const LAST_HOUR = 21;
 export const MAX_WINDOW_DAYS = 20;
 
-/** The editor's state: the audience's three choices are all kept, so switching back loses nothing. */
+/** The editor's state: the audience's choices are all kept, so switching back loses nothing. */
 export interface TCampaignForm {
   name: string;
   templates: string[];
-  audienceKind: 'all' | 'roles' | 'people';
+  audienceKind: 'all' | 'roles' | 'teams' | 'people';
   roles: TCampaignRole[];
+  /** Team names as people carry them (GET /phishing/teams). */
+  teams: string[];
   /** Chosen people with the name shown for them (empty for a draft's people until found again). */
   people: { id: string; name: string }[];
   firstDay: string;
@@ -50,6 +52,7 @@ export const emptyForm = (today: Date): TCampaignForm => ({
   templates: [],
   audienceKind: 'all',
   roles: ['employee'],
+  teams: [],
   people: [],
   firstDay: berlinDay(today),
   windowDays: 5,
@@ -67,6 +70,7 @@ export function formFromCampaign(campaign: TCampaignSummary, today: Date): TCamp
     templates: campaign.templates,
     audienceKind: audience.kind,
     roles: audience.kind === 'roles' ? audience.roles : ['employee'],
+    teams: audience.kind === 'teams' ? audience.teams : [],
     people: audience.kind === 'people' ? audience.ids.map((id) => ({ id, name: '' })) : [],
     firstDay: campaign.startsOn,
     windowDays: campaign.windowDays,
@@ -83,6 +87,7 @@ export function formProblems(form: TCampaignForm): TFormProblems {
   if (form.name.trim() === '') problems.name = 'phishing.name_required';
   if (form.templates.length === 0) problems.templates = 'phishing.templates_required';
   if (form.audienceKind === 'roles' && form.roles.length === 0) problems.audience = 'campaigns.roles_required';
+  if (form.audienceKind === 'teams' && form.teams.length === 0) problems.audience = 'phishing.teams_required';
   if (form.audienceKind === 'people' && form.people.length === 0) problems.audience = 'phishing.recipients_required';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(form.firstDay)) problems.firstDay = 'campaigns.first_day_invalid';
   if (!Number.isInteger(form.windowDays) || form.windowDays < 1 || form.windowDays > MAX_WINDOW_DAYS) {
@@ -94,12 +99,12 @@ export function formProblems(form: TCampaignForm): TFormProblems {
 
 /** The call's fields; only the chosen audience goes along. */
 export function toCampaignFields(form: TCampaignForm): TCampaignFields {
-  const audience: TCampaignFields['audience'] =
-    form.audienceKind === 'roles'
-      ? { kind: 'roles', roles: form.roles }
-      : form.audienceKind === 'people'
-        ? { kind: 'people', ids: form.people.map((person) => person.id) }
-        : { kind: 'all' };
+  const audience: TCampaignFields['audience'] = {
+    all: { kind: 'all' as const },
+    roles: { kind: 'roles' as const, roles: form.roles },
+    teams: { kind: 'teams' as const, teams: form.teams },
+    people: { kind: 'people' as const, ids: form.people.map((person) => person.id) },
+  }[form.audienceKind];
   return {
     name: form.name.trim(),
     templates: form.templates,

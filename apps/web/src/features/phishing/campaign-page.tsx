@@ -79,7 +79,9 @@ function CampaignSummary({
       ? t('campaigns.audience_all')
       : audience.kind === 'roles'
         ? audience.roles.map((role) => t(`campaigns.role_${role}` as TMessageKey)).join(', ')
-        : chosenText(t, audience.ids.length);
+        : audience.kind === 'teams'
+          ? audience.teams.join(', ')
+          : chosenText(t, audience.ids.length);
   return (
     <section className="card" aria-labelledby="summary-heading">
       <h2 id="summary-heading">{t('campaigns.summary_heading')}</h2>

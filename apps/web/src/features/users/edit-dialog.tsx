@@ -1,4 +1,4 @@
-import { ZName } from '@portal/validators';
+import { ZName, ZTeam } from '@portal/validators';
 import { Button } from 'react-aria-components';
 import { z } from 'zod';
 import { Modal } from '../../components/modal.tsx';
@@ -9,22 +9,26 @@ import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { NameFields } from './name-fields.tsx';
 import type { TStaffRow } from './staff-row.ts';
+import { TeamField } from './team-field.tsx';
 
-const ZEditForm = z.object({ firstname: ZName, lastname: ZName });
+const ZEditForm = z.object({ firstname: ZName, lastname: ZName, team: ZTeam });
 
 export function EditDialog({
   person,
   companyId,
+  teams,
   onClose,
 }: {
   person: TStaffRow;
   companyId: string;
+  /** The company's teams, offered while typing. */
+  teams: readonly string[];
   onClose: () => void;
 }) {
   const t = useT();
   const toast = useToast();
   const utils = trpc.useUtils();
-  const form = useZodForm(ZEditForm, { firstname: person.firstname, lastname: person.lastname });
+  const form = useZodForm(ZEditForm, { firstname: person.firstname, lastname: person.lastname, team: person.team });
   const update = trpc.company.updateEmployee.useMutation();
   const submit = async () => {
     form.markSubmitted();
@@ -32,7 +36,7 @@ export function EditDialog({
     try {
       await update.mutateAsync({ companyId, id: person.id, ...form.parsed });
       toast.success(t('users.saved'));
-      await utils.employee.list.invalidate();
+      await Promise.all([utils.employee.list.invalidate(), utils.phishing.teams.invalidate()]);
       onClose();
     } catch (error) {
       toast.error(errorMessage(error) ?? t('app.something_went_wrong'));
@@ -43,6 +47,13 @@ export function EditDialog({
       <SubmitForm onSubmit={submit}>
         <p className="muted">{person.email}</p>
         <NameFields form={form} />
+        <TeamField
+          value={form.values.team}
+          onChange={(value) => form.set('team', value)}
+          onBlur={() => form.touch('team')}
+          error={form.errorFor('team')}
+          teams={teams}
+        />
         <div className="button-row">
           <Button className="button button-secondary" onPress={onClose}>
             {t('app.cancel')}

@@ -1,4 +1,4 @@
-import { ZEmail, ZName } from '@portal/validators';
+import { ZEmail, ZName, ZTeam } from '@portal/validators';
 import { useState } from 'react';
 import { Button, Checkbox, CheckboxGroup, Label, Radio, RadioGroup } from 'react-aria-components';
 import { z } from 'zod';
@@ -11,8 +11,9 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { NameFields } from './name-fields.tsx';
+import { TeamField } from './team-field.tsx';
 
-const ZInviteForm = z.object({ firstname: ZName, lastname: ZName, email: ZEmail });
+const ZInviteForm = z.object({ firstname: ZName, lastname: ZName, email: ZEmail, team: ZTeam });
 const INVITATION_DAYS = 14;
 
 /** Invite a person (spec §7 invite-employee): names, email, manager flag, language, courses. */
@@ -20,16 +21,19 @@ export function InviteDialog({
   isOpen,
   onClose,
   canInviteManagers,
+  teams,
 }: {
   isOpen: boolean;
   onClose: () => void;
   canInviteManagers: boolean;
+  /** The company's teams, offered while typing. */
+  teams: readonly string[];
 }) {
   const { t, locale } = useI18n();
   const toast = useToast();
   const utils = trpc.useUtils();
   const courses = trpc.trainings.courses.useQuery({ lang: locale }, { enabled: isOpen });
-  const form = useZodForm(ZInviteForm, { firstname: '', lastname: '', email: '' });
+  const form = useZodForm(ZInviteForm, { firstname: '', lastname: '', email: '', team: '' });
   const [isManager, setIsManager] = useState(false);
   const [lang, setLang] = useState<'de' | 'en'>(locale);
   const [selected, setSelected] = useState<string[]>([]);
@@ -44,6 +48,7 @@ export function InviteDialog({
       toast.success(t('users.email_sent'));
       await utils.employee.list.invalidate();
       await utils.company.employees.invalidate();
+      await utils.phishing.teams.invalidate();
       onClose();
     } catch (error) {
       toast.error(errorMessage(error) ?? t('users.email_not_sent'));
@@ -63,6 +68,13 @@ export function InviteDialog({
           onBlur={() => form.touch('email')}
           error={form.errorFor('email')}
           isRequired
+        />
+        <TeamField
+          value={form.values.team}
+          onChange={(value) => form.set('team', value)}
+          onBlur={() => form.touch('team')}
+          error={form.errorFor('team')}
+          teams={teams}
         />
         {canInviteManagers && (
           <CheckboxField isSelected={isManager} onChange={setIsManager}>

@@ -1,4 +1,4 @@
 import type { RouterOutputs } from '@portal/api';
 
 export type TStaffRow = RouterOutputs['employee']['list']['items'][number];
-export type TStaffSort = 'lastname' | 'firstname' | 'email' | 'role' | 'status' | 'progress';
+export type TStaffSort = 'lastname' | 'firstname' | 'email' | 'team' | 'role' | 'status' | 'progress';

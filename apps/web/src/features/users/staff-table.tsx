@@ -8,6 +8,7 @@ import type { TStaffRow, TStaffSort } from './staff-row.ts';
 const COLUMNS: { sort: TStaffSort; label: TMessageKey }[] = [
   { sort: 'lastname', label: 'users.col_name' },
   { sort: 'email', label: 'users.col_email' },
+  { sort: 'team', label: 'users.col_team' },
   { sort: 'role', label: 'users.col_role' },
   { sort: 'status', label: 'users.col_status' },
   { sort: 'progress', label: 'users.col_progress' },
@@ -71,6 +72,7 @@ export function StaffTable({
                 {person.lastname}, {person.firstname}
               </td>
               <td className="cell-email">{person.email}</td>
+              <td>{person.team || '–'}</td>
               <td>{t(ROLE_KEY[person.role])}</td>
               <td>
                 <div className="status-badges">

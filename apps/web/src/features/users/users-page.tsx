@@ -40,6 +40,9 @@ export default function UsersPage() {
   const resetTraining = trpc.progress.resetUser.useMutation();
   const remove = trpc.company.deleteEmployee.useMutation();
   const endAbsence = trpc.absences.end.useMutation();
+  // Suggestions for the team field; the teams call is the policyholder's (a manager types freely).
+  const teams = trpc.phishing.teams.useQuery({}, { enabled: me?.role === 'employer', staleTime: 60_000 });
+  const teamNames = teams.data?.map((team) => team.name) ?? [];
 
   if (!me?.companyId || (me.role !== 'employer' && me.role !== 'manager')) return null;
   const companyId = me.companyId;
@@ -149,9 +152,10 @@ export default function UsersPage() {
         isOpen={inviting}
         onClose={() => setInviting(false)}
         canInviteManagers={viewerRole === 'employer'}
+        teams={teamNames}
       />
       {pending?.action === 'edit' && (
-        <EditDialog person={pending.person} companyId={companyId} onClose={() => setPending(null)} />
+        <EditDialog person={pending.person} companyId={companyId} teams={teamNames} onClose={() => setPending(null)} />
       )}
       {pending?.action === 'absence' && (
         <AbsenceDialog person={pending.person} onClose={() => setPending(null)} onSaved={refresh} />

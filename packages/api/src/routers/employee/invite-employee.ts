@@ -1,5 +1,5 @@
 import { inviteEmployee } from '@portal/core';
-import { ZEmail, ZLanguage, ZName } from '@portal/validators';
+import { ZEmail, ZLanguage, ZName, ZTeam } from '@portal/validators';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { companyProcedure } from '../../trpc.ts';
@@ -20,6 +20,8 @@ export const ZInviteEmployeeRequestSchema = z.object({
   firstname: ZName,
   lastname: ZName,
   email: ZEmail,
+  /** The person's team or department; '' or left out for none. */
+  team: ZTeam.default(''),
   isManager: z.boolean().default(false),
   assignedCourseList: z.array(ZTrainingSlug).max(12).default([]),
   lang: ZLanguage.optional(),

@@ -163,6 +163,20 @@ describe('managing people', () => {
       lastname: 'Name',
     });
     expect((await t.db.select({ l: users.lastname }).from(users).where(eq(users.id, person.id)))[0]?.l).toBe('Name');
+    const teamOf = async () => (await t.db.select({ team: users.team }).from(users).where(eq(users.id, person.id)))[0];
+    // A team is set (spaces collapsed), kept when the call leaves it out, and removed with "".
+    const named = { companyId: employer.companyId, id: person.id, firstname: 'Neu', lastname: 'Name' };
+    expect(await caller.company.updateEmployee({ ...named, team: '  Vertrieb   Süd ' })).toMatchObject({
+      team: 'Vertrieb Süd',
+    });
+    await caller.company.updateEmployee(named);
+    expect(await teamOf()).toEqual({ team: 'Vertrieb Süd' });
+    expect((await errorOf(caller.company.updateEmployee({ ...named, team: 'x'.repeat(61) }))).error.code).toBe(
+      'BAD_REQUEST',
+    );
+    expect(await teamOf()).toEqual({ team: 'Vertrieb Süd' });
+    await caller.company.updateEmployee({ ...named, team: '' });
+    expect(await teamOf()).toEqual({ team: '' });
     // One after the other, each started when awaited: a refusal nobody awaits yet would be reported as unhandled.
     const attempts = [
       () =>

@@ -23,6 +23,8 @@ export const ZStaffRow = z.object({
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
+  /** The person's team or department, '' for none. */
+  team: z.string(),
   role: z.enum(['employer', 'manager', 'employee']),
   status: z.enum(['invited', 'active']),
   locked: z.boolean(),
@@ -40,6 +42,8 @@ export const ZStaffListRequestSchema = z.object({
   /** Admins: `employer` (the default) lists policyholders with their company (spec §7). */
   role: z.enum(['employer']).optional(),
   search: z.string().max(200).optional(),
+  /** Only the people of this team (exact, as GET /phishing/teams lists it). */
+  team: z.string().max(200).optional(),
   sort: z.enum(STAFF_SORTS).optional(),
   direction: z.enum(['asc', 'desc']).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),

@@ -34,6 +34,22 @@ export const ZPortfolioRow = z.object({
     .describe(
       'Learners with an overdue course and with one due soon, as counted on `countedOn` (daily); null before the first count',
     ),
+  phishing: z
+    .object({
+      lastStartedAt: z.string().nullable().describe('When the newest started campaign started'),
+      sent: z.number().int().describe('People a simulated mail reached, over all started campaigns'),
+      clicked: z.number().int(),
+      submitted: z.number().int().describe('People who typed into the imitated sign-in'),
+      reported: z.number().int(),
+      clickedPercent: z.number().int().min(0).max(100).nullable(),
+      submittedPercent: z.number().int().min(0).max(100).nullable(),
+      reportedPercent: z.number().int().min(0).max(100).nullable(),
+    })
+    .nullable()
+    .describe(
+      'Phishing simulations: people (not events) over all started campaigns, older ones included after their messages were deleted; ' +
+        'shares of `sent` in whole per cent, null before a mail went out. Null when the company has not started a campaign (no simulation, not 0 %)',
+    ),
 });
 
 export const ZListPoliciesInput = z.object({

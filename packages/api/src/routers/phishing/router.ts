@@ -7,6 +7,7 @@ import { getCampaignProcedure } from './get-campaign.ts';
 import { getPhishingNoticeProcedure } from './get-notice.ts';
 import { getPhishingSettingsProcedure } from './get-settings.ts';
 import { listCampaignsProcedure } from './list-campaigns.ts';
+import { listPhishingTeamsProcedure } from './list-teams.ts';
 import { listPhishingTemplatesProcedure } from './list-templates.ts';
 import { pauseCampaignProcedure } from './pause-campaign.ts';
 import { previewPhishingTemplateProcedure } from './preview-template.ts';
@@ -20,6 +21,7 @@ import { updatePhishingSettingsProcedure } from './update-settings.ts';
 /** Phishing simulations under /api/phishing (ADR 036): the policyholder's, and the admins' for any customer. */
 export const phishingRouter = {
   templates: listPhishingTemplatesProcedure,
+  teams: listPhishingTeamsProcedure,
   previewTemplate: previewPhishingTemplateProcedure,
   campaigns: listCampaignsProcedure,
   campaign: getCampaignProcedure,

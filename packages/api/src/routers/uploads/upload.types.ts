@@ -8,6 +8,7 @@ export const ZImportReason = z.enum([
   'invalid_email',
   'duplicate_in_file',
   'columns',
+  'team_too_long',
   'email_taken',
 ]);
 
@@ -16,6 +17,8 @@ const ZRowBase = z.object({
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
+  /** '' when the list names no team for the row. */
+  team: z.string(),
   reasons: z.array(ZImportReason),
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "team" text DEFAULT '' NOT NULL;

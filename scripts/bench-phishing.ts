@@ -14,7 +14,9 @@
  *    call (its write happens) without refusing any.
  *    Beside it, to tell the work from the request path: the click's services on a bare Hono route
  *    in a process of its own (this script with `target`), with and without the per-address limit,
- *    and the bare ping, on the same database.
+ *    the bare ping, and a bare form post that does no database work, on the same database. On
+ *    PostgreSQL also the cluster's own cost per request (its processes' CPU, WAL flushes), since
+ *    server and database share the machine's cores.
  * 2. Scheduling a campaign of 5,000 recipients: create and start (`POST /api/phishing/campaigns`,
  *    `POST …/{id}/start`, which plans the round in one transaction) as the policyholder, over
  *    HTTP, three campaigns one after the other. Target < 10 s. Then each campaign's dispatch into
@@ -41,7 +43,9 @@ import {
   dispatchPhishing,
   listPhishingTemplates,
   lookupPhishingToken,
+  markPhishingEvent,
   recordPhishingEvent,
+  trackPhishingRequest,
 } from '@portal/core';
 import {
   closeDatabase,
@@ -80,6 +84,8 @@ const ADDRESSES = 1_000;
 /** Calls per step of the in-process breakdown of a click, after STEP_WARMUP not counted. */
 const STEP_CALLS = 2_000;
 const STEP_WARMUP = 200;
+/** Steps that write a first click, each on tokens of its own (a repeat would write nothing). */
+const CLICKING_STEPS = 3;
 /** Requests per probe of the statements a request sends (PostgreSQL). */
 const PROBE_CALLS = 200;
 const TARGET_RATIO = 0.75;
@@ -103,19 +109,33 @@ function serveWorkFloor(location: string, totpKeyBase64: string) {
     await pingDatabase(db);
     return c.json({ status: 'ready' });
   });
+  /** The route's work: the body read first, then one transaction (with or without the limit's upsert). */
   const click = (throttled: boolean) => async (c: Context) => {
-    if (throttled) {
-      const claim = await claimInMinuteWindow(db, `phishing:${c.req.header('x-forwarded-for')}`, 100_000);
-      if (!claim.allowed) return c.text('too many', 429);
-    }
     const token = c.req.param('token') ?? '';
-    const message = await lookupPhishingToken(db, token);
-    if (!message) return c.text('gone', 404);
     const form = await c.req.parseBody();
-    if (form.proof !== proofOf(token)) return c.redirect(`/p/${token}`, 303);
-    await recordPhishingEvent(db, message.messageId, 'clicked');
-    return c.redirect(`/p/${token}/lesson`, 303);
+    const proven = form.proof === proofOf(token);
+    const outcome = throttled
+      ? await trackPhishingRequest(db, {
+          limitKey: `phishing:${c.req.header('x-forwarded-for')}`,
+          perMinute: 100_000,
+          token,
+          event: () => (proven ? 'clicked' : null),
+        })
+      : await transaction(db, async (tx) => {
+          const message = await lookupPhishingToken(tx, token);
+          if (message && proven) await markPhishingEvent(tx, message.messageId, 'clicked');
+          return { kind: message ? 'known' : 'unknown' };
+        });
+    if (outcome.kind === 'limited') return c.text('too many', 429);
+    if (outcome.kind === 'unknown') return c.text('gone', 404);
+    return c.redirect(proven ? `/p/${token}/lesson` : `/p/${token}`, 303);
   };
+  // The click's request without its database work: what reading the form and answering cost.
+  app.post('/work/form/:token', async (c) => {
+    const token = c.req.param('token') ?? '';
+    const form = await c.req.parseBody();
+    return c.redirect(form.proof === proofOf(token) ? `/p/${token}/lesson` : `/p/${token}`, 303);
+  });
   app.post('/work/click/:token', click(true));
   app.post('/work/click-unlimited/:token', click(false));
   serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
@@ -154,6 +174,19 @@ interface TDatabaseResult {
   clicksCounted: number;
   clicksAnswered: number;
   tokensUsed: number;
+  /** PostgreSQL: what the database itself spends per request (`databaseCost`). */
+  database: Record<string, TDatabaseCost>;
+}
+
+interface TDatabaseCost {
+  requests: number;
+  /** CPU time per request of the backends that served the connections, and of the cluster's other processes (WAL writer, checkpointer, autovacuum…). */
+  cpuMicros: number;
+  otherCpuMicros: number;
+  /** WAL flushes (fdatasync) per request, and the time spent in them per request. */
+  walSyncs: number;
+  walSyncMicros: number;
+  walBytes: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -210,7 +243,7 @@ async function plantClickMessages(db: TDatabase, campaignId: string, companyId: 
   const now = new Date();
   const tokens: string[] = [];
   const rows: (typeof phishingMessages.$inferInsert)[] = [];
-  for (let index = 0; index < CLICK_TOKENS + STEP_CALLS + STEP_WARMUP; index += 1) {
+  for (let index = 0; index < CLICK_TOKENS + CLICKING_STEPS * (STEP_CALLS + STEP_WARMUP); index += 1) {
     const token = randomBytes(32).toString('base64url');
     const slug = slugs[index % slugs.length] ?? '';
     tokens.push(token);
@@ -251,24 +284,44 @@ interface TStep {
 /**
  * Where a click's time goes: each service the click calls, one call after another in this process
  * on the same database (no HTTP, no concurrency), `STEP_CALLS` times after a warm-up. On PostgreSQL
- * the CPU column is this process's only; the database's share is in the wall clock.
+ * the CPU column is this process's only; the database's share is in the wall clock. `tokenSets`
+ * holds CLICKING_STEPS sets of unclicked tokens; `unflushed` is a handle whose commits do not wait
+ * for their WAL flush (PostgreSQL), which tells the flush's share of the click's transaction.
  */
-async function clickSteps(db: TDatabase, tokens: string[], proofOf: (token: string) => string): Promise<TStep[]> {
+async function clickSteps(
+  db: TDatabase,
+  tokenSets: string[][],
+  proofOf: (token: string) => string,
+  unflushed: TDatabase | undefined,
+): Promise<TStep[]> {
+  const [tokens = [], ownTransaction = [], noFlush = []] = tokenSets;
   const ids: string[] = [];
   for (const token of tokens) ids.push((await lookupPhishingToken(db, token))?.messageId ?? '');
+  const clickOn = (handle: TDatabase, set: string[]) => (index: number) =>
+    trackPhishingRequest(handle, {
+      limitKey: `phishing:198.19.1.${index % 250}`,
+      perMinute: 100_000,
+      token: set[index] ?? '',
+      event: () => 'clicked',
+    });
   const steps: [string, (index: number) => Promise<unknown> | unknown][] = [
     ['ping (select 1, what /readyz asks)', () => pingDatabase(db)],
     ['proof (HMAC-SHA256 of the token)', (index) => proofOf(tokens[index] ?? '')],
     [
-      'per-address limit (claimInMinuteWindow, a write)',
+      'per-address limit alone (claimInMinuteWindow, its own transaction)',
       (index) => claimInMinuteWindow(db, `phishing:198.19.0.${index % 250}`, 100_000),
     ],
     [
       'token lookup (lookupPhishingToken, a join of five tables)',
       (index) => lookupPhishingToken(db, tokens[index] ?? ''),
     ],
-    ['first click (recordPhishingEvent, a write)', (index) => recordPhishingEvent(db, ids[index] ?? '', 'clicked')],
+    [
+      'first click alone (recordPhishingEvent, its own transaction)',
+      (index) => recordPhishingEvent(db, ids[index] ?? '', 'clicked'),
+    ],
+    ['the click: limit + lookup + first click, one transaction', clickOn(db, ownTransaction)],
   ];
+  if (unflushed) steps.push(['the same, its commit not waiting for the WAL flush', clickOn(unflushed, noFlush)]);
   const results: TStep[] = [];
   for (const [label, step] of steps) {
     for (let index = 0; index < STEP_WARMUP; index += 1) await step(index);
@@ -313,6 +366,46 @@ async function statementsOf(db: TDatabase, calls: number, request: () => Promise
     perRequest: Number(row.calls) / calls,
   }));
   return { perRequest: statements.reduce((sum, row) => sum + row.perRequest, 0), statements };
+}
+
+/**
+ * PostgreSQL: the cluster's own cost of the requests `load` makes, from /proc (CPU of every
+ * process pg_stat_activity lists) and pg_stat_wal (flushes need `track_wal_io_timing`). `settle`
+ * waits for the backends' delayed statistics before the second reading.
+ */
+async function databaseCost(db: TDatabase, load: () => Promise<autocannon.Result>, settle = 0): Promise<TDatabaseCost> {
+  const reading = async () => {
+    const pids = await rawRows<{ pid: number; client: boolean }>(
+      db,
+      sql`select pid, backend_type = 'client backend' as client from pg_stat_activity`,
+    );
+    const [wal] = await rawRows<{ syncs: number; sync_ms: number; bytes: number }>(
+      db,
+      sql`select wal_sync::float8 as syncs, wal_sync_time as sync_ms, wal_bytes::float8 as bytes from pg_stat_wal`,
+    );
+    return { cpu: new Map(pids.map(({ pid, client }) => [pid, { micros: cpuMicros(pid), client }])), wal };
+  };
+  const before = await reading();
+  const result = await load();
+  if (settle) await sleep(settle);
+  const after = await reading();
+  const requests = result.requests.total;
+  let cpu = 0;
+  let otherCpu = 0;
+  for (const [pid, { micros, client }] of after.cpu) {
+    const used = micros - (before.cpu.get(pid)?.micros ?? 0);
+    if (client) cpu += used;
+    else otherCpu += used;
+  }
+  const per = (value: number) => (requests === 0 ? 0 : value / requests);
+  return {
+    requests,
+    cpuMicros: per(cpu),
+    otherCpuMicros: per(otherCpu),
+    walSyncs: per((after.wal?.syncs ?? 0) - (before.wal?.syncs ?? 0)),
+    walSyncMicros: per(((after.wal?.sync_ms ?? 0) - (before.wal?.sync_ms ?? 0)) * 1000),
+    walBytes: per((after.wal?.bytes ?? 0) - (before.wal?.bytes ?? 0)),
+  };
 }
 
 async function readLine(child: ChildProcess, what: string): Promise<string> {
@@ -431,7 +524,17 @@ async function measureDatabase(label: string, location: string, children: Set<Ch
   if (!landing.includes(`name="proof" value="${proofOf(sample)}"`))
     throw new Error('the landing page has another proof');
 
-  const steps = await clickSteps(db, planted.slice(CLICK_TOKENS), proofOf);
+  const stepTokens = planted.slice(CLICK_TOKENS);
+  const perStep = STEP_CALLS + STEP_WARMUP;
+  const tokenSets = Array.from({ length: CLICKING_STEPS }, (_, set) =>
+    stepTokens.slice(set * perStep, (set + 1) * perStep),
+  );
+  // The measurement's own handle: only its commits skip the wait for the flush (libpq `options`).
+  const unflushed = location.startsWith('postgres')
+    ? openDatabase(`${location}?options=${encodeURIComponent('-c synchronous_commit=off')}`, { poolSize: 1 })
+    : undefined;
+  const steps = await clickSteps(db, tokenSets, proofOf, unflushed);
+  if (unflushed) await closeDatabase(unflushed);
   const clicked = async () =>
     Number((await db.select({ n: count() }).from(phishingMessages).where(isNotNull(phishingMessages.clickedAt)))[0]?.n);
   const clickedBefore = await clicked();
@@ -473,7 +576,10 @@ async function measureDatabase(label: string, location: string, children: Set<Ch
       },
     ],
   });
-  const calls: Record<string, { options: autocannon.Options; pid: number | undefined; redirects?: boolean }> = {
+  const calls: Record<
+    string,
+    { options: autocannon.Options; pid: number | undefined; redirects?: boolean; recordsNothing?: boolean }
+  > = {
     floor: { options: { url: `${base}/readyz` }, pid: server.pid },
     landing: {
       options: {
@@ -502,6 +608,18 @@ async function measureDatabase(label: string, location: string, children: Set<Ch
       pid: floorProcess.pid,
       redirects: true,
     },
+    // One token for all: nothing is recorded, and the click's tokens stay unused.
+    workForm: {
+      options: {
+        url: `${work}/work/form/${sample}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `proof=${proofOf(sample)}`,
+      },
+      pid: floorProcess.pid,
+      redirects: true,
+      recordsNothing: true,
+    },
   };
   const results = new Map<string, TFigure[]>();
   let clicksAnswered = 0;
@@ -512,7 +630,7 @@ async function measureDatabase(label: string, location: string, children: Set<Ch
     const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...call.options });
     const cpu = cpuMicros(call.pid) - cpuBefore;
     const answered = call.redirects ? result['3xx'] : result['2xx'];
-    if (call.redirects) clicksAnswered += result['3xx'];
+    if (call.redirects && !call.recordsNothing) clicksAnswered += result['3xx'];
     if (!record) return;
     results.set(name, [
       ...(results.get(name) ?? []),
@@ -531,11 +649,24 @@ async function measureDatabase(label: string, location: string, children: Set<Ch
   // Rounds alternate between the calls, so a noisy neighbour on this shared machine slows all alike.
   for (let round = 0; round < ROUNDS; round += 1)
     for (const name of ['floor', 'landing', 'click']) await measure(name, SECONDS, true);
-  for (const name of ['workPing', 'workClick', 'workClickUnlimited']) await measure(name, SECONDS, true);
+  for (const name of ['workPing', 'workClick', 'workClickUnlimited', 'workForm']) await measure(name, SECONDS, true);
 
   await sleep(1_000);
   const clicksCounted = (await clicked()) - clickedBefore;
   const tokensUsed = nextToken;
+  const database: Record<string, TDatabaseCost> = {};
+  if (postgres) {
+    // Backends report their WAL figures at most once a second, and an idle one only after ten.
+    await sleep(11_000);
+    const load = (name: string) => () => {
+      const call = calls[name];
+      if (!call) throw new Error(`no call ${name}`);
+      return autocannon({ connections: CONNECTIONS, duration: SECONDS, ...call.options });
+    };
+    // /readyz writes no WAL, so the click's reading starts right after it.
+    database.floor = await databaseCost(db, load('floor'));
+    database.click = await databaseCost(db, load('click'), 11_000);
+  }
   // Probes, after the timed rounds: what each request sends to PostgreSQL.
   const statements: Record<string, TStatements> = {};
   if (postgres) {
@@ -579,6 +710,7 @@ async function measureDatabase(label: string, location: string, children: Set<Ch
     clicksCounted,
     clicksAnswered,
     tokensUsed,
+    database,
   };
 }
 
@@ -595,7 +727,7 @@ function report(result: TDatabaseResult) {
         `dispatch ${ms(run.dispatchMs)} (${run.queued} queued, ${(run.queued / (run.dispatchMs / 1000)).toFixed(0)} mails/s)`,
     );
   }
-  const { floor, click, landing, workPing, workClick, workClickUnlimited } = result.figures;
+  const { floor, click, landing, workPing, workClick, workClickUnlimited, workForm } = result.figures;
   const row = (name: string, figure: TFigure | undefined, against?: TFigure, againstName = 'the floor') =>
     figure
       ? console.log(
@@ -612,6 +744,7 @@ function report(result: TDatabaseResult) {
   row('bare ping (select 1)', workPing);
   row('bare click: limit + lookup + proof + event', workClick, workPing, 'the bare ping');
   row('bare click without the per-address limit', workClickUnlimited, workPing, 'the bare ping');
+  row('bare form post: body, proof, redirect, no database', workForm, workPing, 'the bare ping');
   if (click && workClick)
     console.log(`    the click reaches ${percent(click.rps, workClick.rps)} of its bare services`);
   console.log(`    a click's services one by one, in this process (${STEP_CALLS} calls each, no concurrency):`);
@@ -629,6 +762,19 @@ function report(result: TDatabaseResult) {
     console.log(`    statements to PostgreSQL per request, ${label}: ${probe.perRequest.toFixed(2)}`);
     for (const statement of probe.statements)
       console.log(`      ${statement.perRequest.toFixed(2).padStart(5)} × ${statement.query}`);
+  }
+  for (const [name, label] of [
+    ['floor', '/readyz'],
+    ['click', 'click'],
+  ] as const) {
+    const cost = result.database[name];
+    if (!cost) continue;
+    console.log(
+      `    PostgreSQL's own cost per request, ${label} (${cost.requests.toLocaleString('en')} requests, 50 connections): ` +
+        `CPU ${cost.cpuMicros.toFixed(0)} µs in its connections, ${cost.otherCpuMicros.toFixed(0)} µs in other processes, WAL ${cost.walBytes.toFixed(0)} bytes, ` +
+        `${cost.walSyncs.toFixed(2)} flushes taking ${cost.walSyncMicros.toFixed(0)} µs` +
+        (cost.walSyncs > 0 ? ` (${(cost.walSyncMicros / cost.walSyncs / 1000).toFixed(2)} ms a flush)` : ''),
+    );
   }
   if (floor && click) {
     const ratioMet = click.rps / floor.rps >= TARGET_RATIO;
@@ -683,7 +829,9 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-phishing-'));
   // pg_stat_statements counts what each request sends (the probes); many production clusters load it too.
   const cluster =
-    only === 'sqlite' ? undefined : await startDurableCluster({ shared_preload_libraries: 'pg_stat_statements' });
+    only === 'sqlite'
+      ? undefined
+      : await startDurableCluster({ shared_preload_libraries: 'pg_stat_statements', track_wal_io_timing: 'on' });
   process.on('exit', () => {
     cluster?.stop();
     rmSync(dir, { recursive: true, force: true });

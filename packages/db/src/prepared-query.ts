@@ -8,17 +8,21 @@ import type { TDb } from './database.ts';
  * use this. `build` calls `.prepare(name)`: PostgreSQL keeps it as a named statement per
  * connection, so the name must be unique in the portal.
  *
- * The cache key is the handle's session: a transaction has its own (so a statement is prepared
- * again inside each transaction, which costs one query build).
+ * The cache key is the connection the handle's session sends to (drizzle's `session.client`): the
+ * pool, SQLite's read or write connection, or on PostgreSQL the pooled connection a transaction
+ * holds. drizzle gives every PostgreSQL transaction a session of its own, but what it prepares
+ * keeps only that connection; so a statement run inside transactions is built once per pooled
+ * connection, not once per transaction (the phishing click's lookup, docs/benchmarks.md).
  */
 export function preparedQuery<TPrepared>(build: (db: TDb) => TPrepared): (db: TDb) => TPrepared {
-  const bySession = new WeakMap<object, TPrepared>();
+  const byConnection = new WeakMap<object, TPrepared>();
   return (db) => {
-    const session = (db as unknown as { session: object }).session;
-    let prepared = bySession.get(session);
+    const session = (db as unknown as { session: { client?: object } }).session;
+    const connection = session.client ?? session;
+    let prepared = byConnection.get(connection);
     if (!prepared) {
       prepared = build(db);
-      bySession.set(session, prepared);
+      byConnection.set(connection, prepared);
     }
     return prepared;
   };

@@ -2,12 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fillPhishingText, phishingMailDay, phishingSenderAddress } from '@portal/content';
 import {
   assignLessonCourse,
-  claimInMinuteWindow,
   findCourse,
-  lookupPhishingToken,
   phishingTemplate,
-  recordPhishingEvent,
+  type TPhishingEvent,
   type TTrackedMessage,
+  trackPhishingRequest,
 } from '@portal/core';
 import type { TDatabase } from '@portal/db';
 import { createTranslator, localeFromAcceptLanguage } from '@portal/i18n';
@@ -57,22 +56,37 @@ export function phishingTrackingRoutes(options: TTrackingOptions) {
     c.body(LESSON_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
   );
 
-  /** The message of the token, after the per-address limit; an answer instead when there is none. */
-  const tracked = async (c: Context): Promise<TTrackedMessage | Response> => {
-    const claim = await claimInMinuteWindow(options.db, `phishing:${options.clientIp(c)}`, options.callsPerMinute);
-    if (!claim.allowed) {
+  /**
+   * The message of the token, after the per-address limit, with the request's event recorded in
+   * the same transaction (`trackPhishingRequest`); an answer instead when there is no message.
+   */
+  const tracked = async (
+    c: Context,
+    event?: (message: TTrackedMessage) => TPhishingEvent | null,
+  ): Promise<TTrackedMessage | Response> => {
+    const outcome = await trackPhishingRequest(options.db, {
+      limitKey: `phishing:${options.clientIp(c)}`,
+      perMinute: options.callsPerMinute,
+      token: c.req.param('token') ?? '',
+      event,
+    });
+    if (outcome.kind === 'limited') {
       return c.text(createTranslator(langOf(c))('phishing_page.too_many'), 429, {
-        'Retry-After': String(claim.retryAfterSeconds),
+        'Retry-After': String(outcome.retryAfterSeconds),
         'Cache-Control': 'no-store',
       });
     }
-    const message = await lookupPhishingToken(options.db, c.req.param('token') ?? '');
-    if (!message) return c.html(gonePage(createTranslator(langOf(c)), langOf(c)), 404, PERSONAL);
-    return message;
+    if (outcome.kind === 'unknown') return c.html(gonePage(createTranslator(langOf(c)), langOf(c)), 404, PERSONAL);
+    return outcome.message;
   };
-  const withProof = async (c: Context, token: string): Promise<boolean> => {
+  /**
+   * Whether the posted form carries the token's proof. Read before the transaction, so that no
+   * database connection or turn at SQLite's writer waits for a client's body (at most the body
+   * limit's 1 MB, body-limit.ts); it is a check of the token alone and tells nothing about it.
+   */
+  const withProof = async (c: Context): Promise<boolean> => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    return proofMatches(token, (form as Record<string, unknown>).proof);
+    return proofMatches(c.req.param('token') ?? '', (form as Record<string, unknown>).proof);
   };
   const see = (c: Context, path: string) => c.redirect(path, 303);
 
@@ -84,11 +98,11 @@ export function phishingTrackingRoutes(options: TTrackingOptions) {
   });
 
   app.post('/:token/click', async (c) => {
-    const message = await tracked(c);
+    const proven = await withProof(c);
+    const message = await tracked(c, () => (proven ? 'clicked' : null));
     if (message instanceof Response) return message;
     const token = c.req.param('token');
-    if (!(await withProof(c, token))) return see(c, `/p/${token}`);
-    await recordPhishingEvent(options.db, message.messageId, 'clicked');
+    if (!proven) return see(c, `/p/${token}`);
     return see(c, `/p/${token}/${message.landing === 'sign-in' ? 'sign-in' : 'lesson'}`);
   });
 
@@ -102,12 +116,11 @@ export function phishingTrackingRoutes(options: TTrackingOptions) {
   });
 
   app.post('/:token/submit', async (c) => {
-    const message = await tracked(c);
-    if (message instanceof Response) return message;
-    const token = c.req.param('token');
     // Whatever else the form carried is never read: only that it was sent (ADR 036).
-    if (await withProof(c, token)) await recordPhishingEvent(options.db, message.messageId, 'submitted');
-    return see(c, `/p/${token}/lesson`);
+    const proven = await withProof(c);
+    const message = await tracked(c, () => (proven ? 'submitted' : null));
+    if (message instanceof Response) return message;
+    return see(c, `/p/${c.req.param('token')}/lesson`);
   });
 
   app.get('/:token/lesson', async (c) => {
@@ -144,17 +157,15 @@ export function phishingTrackingRoutes(options: TTrackingOptions) {
     const message = await tracked(c);
     if (message instanceof Response) return message;
     const token = c.req.param('token');
-    if (!(await withProof(c, token))) return see(c, `/p/${token}/lesson`);
+    if (!(await withProof(c))) return see(c, `/p/${token}/lesson`);
     const slug = await assignLessonCourse(options.db, message);
     // A path of this portal only; the course page signs the person in first if needed.
     return see(c, `/trainings/${encodeURIComponent(slug)}`);
   });
 
   app.get('/:token/o.gif', async (c) => {
-    const message = await tracked(c);
+    const message = await tracked(c, (known) => (known.trackOpens ? 'opened' : null));
     if (message instanceof Response && message.status === 429) return message;
-    if (!(message instanceof Response) && message.trackOpens)
-      await recordPhishingEvent(options.db, message.messageId, 'opened');
     return c.body(PIXEL, 200, { 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' });
   });
 

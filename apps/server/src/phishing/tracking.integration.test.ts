@@ -1,5 +1,15 @@
 import { dispatchPhishing } from '@portal/core';
-import { and, courseAssignments, eq, mailOutbox, phishingMessages } from '@portal/db';
+import {
+  and,
+  courseAssignments,
+  eq,
+  loginThrottle,
+  mailOutbox,
+  phishingMessages,
+  rawExecute,
+  sql,
+  transaction,
+} from '@portal/db';
 import { berlinDay } from '@portal/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,7 +26,9 @@ import { snapshotTables } from '../test/db-snapshot.ts';
  * Issue 24, point 3 and 6 (ADR 036): the links of simulated mails. A fetch (what link scanners do)
  * counts nothing; the landing page's form counts the click once; the imitation sign-in keeps nothing
  * typed; the teaching page is in the recipient's language and assigns the course; unknown tokens
- * get one neutral 404; redirects stay on the portal; the calls are limited per address.
+ * get one neutral 404; redirects stay on the portal; the calls are limited per address, and the
+ * limit's count and the event commit in one transaction (nothing counted over the limit; an event
+ * that fails takes its count back with it).
  */
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -63,6 +75,9 @@ beforeAll(async () => {
   for (const [template, trackOpens] of [
     ['parcel-customs-fee', true],
     ['m365-password-expiry', false],
+    // Untouched by the tests above: the limit's and the atomicity's own.
+    ['invoice-overdue', true],
+    ['salary-statement', true],
   ] as const) {
     const { id } = await asEmployer.phishing.createCampaign({
       name: template,
@@ -85,7 +100,7 @@ beforeAll(async () => {
     const [message] = await t.db.select().from(phishingMessages).where(eq(phishingMessages.outboxId, mail.id));
     tokens.set(message?.templateSlug ?? '', token);
   }
-  expect(tokens.size).toBe(2);
+  expect(tokens.size).toBe(4);
 });
 afterAll(() => t.cleanup());
 
@@ -198,5 +213,72 @@ describe('the link of a simulated mail', () => {
     // Another process shares the count: the limited app and a second one on the same database.
     const second = limitedApp();
     expect((await second.request(`/p/${'C'.repeat(43)}`, address)).status).toBe(429);
+  });
+
+  it('records nothing for an address over its limit, whatever the request would have counted', async () => {
+    const token = tokens.get('invoice-overdue') ?? '';
+    const proof = proofIn(await (await app.request(`/p/${token}`)).text());
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const over = '203.0.113.20';
+    for (let i = 0; i < 3; i += 1)
+      expect((await limited.request(`/p/${token}`, { headers: from(over) })).status).toBe(200);
+    const post = (path: string, address: string) => {
+      const init = form({ proof });
+      return limited.request(`/p/${token}/${path}`, { ...init, headers: { ...init.headers, ...from(address) } });
+    };
+    expect((await post('click', over)).status).toBe(429);
+    expect((await post('submit', over)).status).toBe(429);
+    expect((await limited.request(`/p/${token}/o.gif`, { headers: from(over) })).status).toBe(429);
+    const events = await eventsOf('invoice-overdue');
+    expect([events?.clickedAt, events?.submittedAt, events?.openedAt]).toEqual([null, null, null]);
+    // The same proof from an address within its limit counts: the refusal above was the limit's.
+    expect((await post('click', '203.0.113.21')).status).toBe(303);
+    expect((await eventsOf('invoice-overdue'))?.clickedAt).toBeInstanceOf(Date);
+  });
+
+  it('commits the count and the event together: a click whose event fails leaves both as they were', async () => {
+    const token = tokens.get('salary-statement') ?? '';
+    const proof = proofIn(await (await app.request(`/p/${token}`)).text());
+    const address = '203.0.113.30';
+    const attempts = async () =>
+      (
+        await t.db
+          .select()
+          .from(loginThrottle)
+          .where(eq(loginThrottle.key, `phishing:${address}`))
+      )[0]?.attempts;
+    const click = () => {
+      const init = form({ proof });
+      return limited.request(`/p/${token}/click`, {
+        ...init,
+        headers: { ...init.headers, 'x-forwarded-for': address },
+      });
+    };
+    expect((await limited.request(`/p/${token}`, { headers: { 'x-forwarded-for': address } })).status).toBe(200);
+    expect(await attempts()).toBe(1);
+    // The event's write fails in the database, after the count was taken in the same transaction.
+    const ddl = (statement: string) => transaction(t.db, (tx) => rawExecute(tx, sql.raw(statement)));
+    if (t.dialect === 'postgres') {
+      await ddl(`create function refuse_click() returns trigger language plpgsql as $$
+        begin raise exception 'the test refuses clicks'; end $$`);
+      await ddl(`create trigger refuse_click before update of clicked_at on phishing_messages
+        for each row execute function refuse_click()`);
+    } else {
+      await ddl(`create trigger refuse_click before update of clicked_at on phishing_messages
+        begin select raise(abort, 'the test refuses clicks'); end`);
+    }
+    try {
+      expect((await click()).status).toBe(500);
+    } finally {
+      if (t.dialect === 'postgres') {
+        await ddl('drop trigger refuse_click on phishing_messages');
+        await ddl('drop function refuse_click()');
+      } else await ddl('drop trigger refuse_click');
+    }
+    expect((await eventsOf('salary-statement'))?.clickedAt).toBeNull();
+    expect(await attempts()).toBe(1);
+    expect((await click()).status).toBe(303);
+    expect((await eventsOf('salary-statement'))?.clickedAt).toBeInstanceOf(Date);
+    expect(await attempts()).toBe(2);
   });
 });

@@ -16,6 +16,7 @@ import {
 } from '@portal/db';
 import { DomainError } from '../errors.ts';
 import { assignCourse } from '../learning/assignments.ts';
+import { countInMinuteWindow } from '../throttle/minute-window.ts';
 import { hashPhishingToken } from './dispatch.ts';
 import { phishingTemplate } from './phishing-catalog.ts';
 
@@ -136,6 +137,47 @@ export async function markPhishingEvent(
     .where(and(eq(phishingMessages.id, messageId), isNull(columnOf(event))))
     .returning({ id: phishingMessages.id });
   return changed.length > 0;
+}
+
+export interface TPhishingRequest {
+  /** The per-address limit: its key in the login throttle's table and the calls it allows a minute. */
+  limitKey: string;
+  perMinute: number;
+  token: string;
+  /**
+   * The event this request records for a known token, decided from its message (an open only
+   * where the campaign tracks opens); null or absent for a page that records nothing.
+   */
+  event?: (message: TTrackedMessage) => TPhishingEvent | null;
+  now?: Date;
+}
+
+export type TPhishingRequestOutcome =
+  | { kind: 'limited'; retryAfterSeconds: number }
+  | { kind: 'unknown' }
+  | { kind: 'known'; message: TTrackedMessage; firstTime: boolean };
+
+/**
+ * One request to a simulated mail's link (ADR 036): the address's call is counted, then the token
+ * looked up, then the event recorded, in one transaction, so a click commits once instead of
+ * twice (docs/benchmarks.md, "Phishing"). The count comes first and is committed for every
+ * answer: an address over its limit never reaches the lookup, and guessed tokens use up the limit
+ * like real ones. Anything that fails after the count rolls it back with the event, so a request
+ * that was not answered costs the address nothing and records nothing.
+ */
+export async function trackPhishingRequest(db: TDatabase, request: TPhishingRequest): Promise<TPhishingRequestOutcome> {
+  const now = request.now ?? new Date();
+  // Read committed: the upsert locks the address's row, the conditional update decides the first
+  // event. Every request takes the two rows in that order, so requests may wait but never deadlock.
+  return transaction(db, async (tx) => {
+    const claim = await countInMinuteWindow(tx, request.limitKey, request.perMinute, now);
+    if (!claim.allowed) return { kind: 'limited', retryAfterSeconds: claim.retryAfterSeconds };
+    const message = await lookupPhishingToken(tx, request.token);
+    if (!message) return { kind: 'unknown' };
+    const event = request.event?.(message) ?? null;
+    const firstTime = event !== null && (await markPhishingEvent(tx, message.messageId, event, now));
+    return { kind: 'known', message, firstTime };
+  });
 }
 
 /**

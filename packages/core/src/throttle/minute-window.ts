@@ -1,4 +1,4 @@
-import { loginThrottle, sql, type TDatabase, transaction } from '@portal/db';
+import { loginThrottle, sql, type TDatabase, type TTransaction, transaction } from '@portal/db';
 
 export const MINUTE_MS = 60_000;
 
@@ -23,21 +23,34 @@ export async function claimInMinuteWindow(
   perMinute: number,
   now = new Date(),
 ): Promise<TWindowClaim> {
+  // Read committed: the upsert locks the key's row until the commit (see countInMinuteWindow).
+  return transaction(db, (tx) => countInMinuteWindow(tx, key, perMinute, now));
+}
+
+/**
+ * claimInMinuteWindow inside the caller's transaction, for a request whose limit and effect commit
+ * together (a phishing link's event, ADR 036). On PostgreSQL the key's row stays locked until that
+ * transaction ends, so the same key's next call waits for it; nothing else is held.
+ */
+export async function countInMinuteWindow(
+  tx: TTransaction,
+  key: string,
+  perMinute: number,
+  now = new Date(),
+): Promise<TWindowClaim> {
   const at = now.getTime();
   const over = sql`(${at} - ${loginThrottle.windowStartedAt}) >= ${MINUTE_MS}`;
-  const [row] = await transaction(db, (tx) =>
-    tx
-      .insert(loginThrottle)
-      .values({ key, attempts: 1, windowStartedAt: now })
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: {
-          attempts: sql`case when ${over} then 1 else ${loginThrottle.attempts} + 1 end`,
-          windowStartedAt: sql`case when ${over} then ${at} else ${loginThrottle.windowStartedAt} end`,
-        },
-      })
-      .returning({ attempts: loginThrottle.attempts, windowStartedAt: loginThrottle.windowStartedAt }),
-  );
+  const [row] = await tx
+    .insert(loginThrottle)
+    .values({ key, attempts: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        attempts: sql`case when ${over} then 1 else ${loginThrottle.attempts} + 1 end`,
+        windowStartedAt: sql`case when ${over} then ${at} else ${loginThrottle.windowStartedAt} end`,
+      },
+    })
+    .returning({ attempts: loginThrottle.attempts, windowStartedAt: loginThrottle.windowStartedAt });
   const attempts = row?.attempts ?? 1;
   const windowEnds = (row?.windowStartedAt.getTime() ?? at) + MINUTE_MS;
   return {

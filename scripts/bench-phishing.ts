@@ -623,17 +623,18 @@ async function measureDatabase(label: string, location: string, children: Set<Ch
   };
   const results = new Map<string, TFigure[]>();
   let clicksAnswered = 0;
-  const measure = async (name: string, seconds: number, record: boolean) => {
+  const measure = async (name: string, seconds: number, record: boolean, connections = CONNECTIONS) => {
     const call = calls[name];
     if (!call) throw new Error(`no call ${name}`);
     const cpuBefore = cpuMicros(call.pid);
-    const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...call.options });
+    const result = await autocannon({ connections, duration: seconds, ...call.options });
     const cpu = cpuMicros(call.pid) - cpuBefore;
     const answered = call.redirects ? result['3xx'] : result['2xx'];
     if (call.redirects && !call.recordsNothing) clicksAnswered += result['3xx'];
     if (!record) return;
-    results.set(name, [
-      ...(results.get(name) ?? []),
+    const key = connections === CONNECTIONS ? name : `${name}@${connections}`;
+    results.set(key, [
+      ...(results.get(key) ?? []),
       {
         rps: result.requests.average,
         p50: result.latency.p50,
@@ -650,6 +651,8 @@ async function measureDatabase(label: string, location: string, children: Set<Ch
   for (let round = 0; round < ROUNDS; round += 1)
     for (const name of ['floor', 'landing', 'click']) await measure(name, SECONDS, true);
   for (const name of ['workPing', 'workClick', 'workClickUnlimited', 'workForm']) await measure(name, SECONDS, true);
+  // What one person waits for: a click with nobody else clicking (real campaigns see a few a minute).
+  await measure('click', SECONDS, true, 1);
 
   await sleep(1_000);
   const clicksCounted = (await clicked()) - clickedBefore;
@@ -747,6 +750,17 @@ function report(result: TDatabaseResult) {
   row('bare form post: body, proof, redirect, no database', workForm, workPing, 'the bare ping');
   if (click && workClick)
     console.log(`    the click reaches ${percent(click.rps, workClick.rps)} of its bare services`);
+  const alone = result.figures['click@1'];
+  if (alone)
+    console.log(
+      `    one click at a time (1 connection, one round): p50 ${alone.p50} ms, p99 ${alone.p99} ms, ${alone.rps.toFixed(0)} req/s`,
+    );
+  if (click)
+    // Little's law: with every connection waiting for its answer, the mean latency is connections / throughput.
+    console.log(
+      `    ${CONNECTIONS} waiting connections / ${click.rps.toFixed(0)} req/s = ${((CONNECTIONS / click.rps) * 1000).toFixed(0)} ms mean latency; ` +
+        `a mean under 50 ms needs ${(CONNECTIONS / 0.05).toFixed(0)} req/s`,
+    );
   console.log(`    a click's services one by one, in this process (${STEP_CALLS} calls each, no concurrency):`);
   for (const step of result.steps)
     console.log(

@@ -47,13 +47,7 @@ export function EditDialog({
       <SubmitForm onSubmit={submit}>
         <p className="muted">{person.email}</p>
         <NameFields form={form} />
-        <TeamField
-          value={form.values.team}
-          onChange={(value) => form.set('team', value)}
-          onBlur={() => form.touch('team')}
-          error={form.errorFor('team')}
-          teams={teams}
-        />
+        <TeamField form={form} teams={teams} />
         <div className="button-row">
           <Button className="button button-secondary" onPress={onClose}>
             {t('app.cancel')}

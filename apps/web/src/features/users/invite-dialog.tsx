@@ -69,13 +69,7 @@ export function InviteDialog({
           error={form.errorFor('email')}
           isRequired
         />
-        <TeamField
-          value={form.values.team}
-          onChange={(value) => form.set('team', value)}
-          onBlur={() => form.touch('team')}
-          error={form.errorFor('team')}
-          teams={teams}
-        />
+        <TeamField form={form} teams={teams} />
         {canInviteManagers && (
           <CheckboxField isSelected={isManager} onChange={setIsManager}>
             {t('users.is_manager')}

@@ -6,16 +6,16 @@ import { useT } from '../../lib/i18n.tsx';
  * "Vertrieb" does not become "Vertieb" next to it (a campaign addresses teams by name).
  */
 export function TeamField({
-  value,
-  onChange,
-  onBlur,
-  error,
+  form,
   teams,
 }: {
-  value: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  error: string | undefined;
+  /** A `useZodForm` form with a `team` field (invite and edit dialogs). */
+  form: {
+    values: { team: string };
+    set: (field: 'team', value: string) => void;
+    touch: (field: 'team') => void;
+    errorFor: (field: 'team') => string | undefined;
+  };
   teams: readonly string[];
 }) {
   const t = useT();
@@ -23,10 +23,10 @@ export function TeamField({
     <TextInput
       label={t('users.team')}
       description={t('users.team_hint')}
-      value={value}
-      onChange={onChange}
-      onBlur={onBlur}
-      error={error}
+      value={form.values.team}
+      onChange={(value) => form.set('team', value)}
+      onBlur={() => form.touch('team')}
+      error={form.errorFor('team')}
       suggestions={teams}
       autoComplete="off"
     />

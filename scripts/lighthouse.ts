@@ -21,7 +21,7 @@ import { waitForHealth } from './support/wait-for-health.ts';
  *
  *   npm run check:lighthouse            (builds the web app first)
  *   LIGHTHOUSE_PORT=3600 …             another port; LIGHTHOUSE_REPORTS=dir keeps the JSON reports
- *   LIGHTHOUSE_RUNS=5 …                runs per page (odd, default 3)
+ *   LIGHTHOUSE_RUNS=3 …                runs per page (odd, default 5)
  */
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3500);
@@ -39,7 +39,9 @@ const GOAL = { performance: 95, accessibility: 100 } as const;
  * the machine, not with the code; the guard catches a real collapse (e.g. 880 KB of script, 34).
  */
 const GUARD_PERFORMANCE = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 70);
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+// Five, not three: single runs of one page spread from 61 to 84 on this machine, and a median of
+// three fell below the guard on a quiet machine once (2026-11-28: 69, then 76 when run again).
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 async function startServer(): Promise<ChildProcess> {

@@ -1,3 +1,4 @@
+import type { RouterOutputs } from '@portal/api';
 import type { TMessageKey } from '@portal/i18n';
 import { useState } from 'react';
 import { Button, FileTrigger } from 'react-aria-components';
@@ -7,13 +8,8 @@ import { useT } from '../../lib/i18n.tsx';
 import { getLocale } from '../../lib/locale-state.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-type TRowError =
-  | 'missing_firstname'
-  | 'missing_lastname'
-  | 'invalid_email'
-  | 'duplicate_in_file'
-  | 'columns'
-  | 'team_too_long';
+/** The file's row errors, as the admins' preview reports them (one list, upload.types.ts). */
+type TRowError = Exclude<RouterOutputs['uploads']['queueItem']['rows'][number]['reasons'][number], 'email_taken'>;
 interface TPreview {
   problem: string | null;
   message: string | null;

@@ -19,7 +19,9 @@ const ROW_ERRORS: Record<TRowError, true> = {
   columns: true,
   team_too_long: true,
 };
-const ZRowError = z.enum(Object.keys(ROW_ERRORS) as [TRowError, ...TRowError[]]);
+/** Every row error of a list, in one order: the stored rows and the API's schemas use it. */
+export const CSV_ROW_ERRORS = Object.keys(ROW_ERRORS) as [TRowError, ...TRowError[]];
+const ZRowError = z.enum(CSV_ROW_ERRORS);
 const ZImportReason = z.union([ZRowError, z.literal('email_taken')]);
 
 const ZStoredRows = z.array(

@@ -1,16 +1,9 @@
+import { CSV_ROW_ERRORS } from '@portal/core';
 import { z } from 'zod';
 
 export const ZUploadId = z.object({ id: z.string().min(1).max(64) });
 
-export const ZImportReason = z.enum([
-  'missing_firstname',
-  'missing_lastname',
-  'invalid_email',
-  'duplicate_in_file',
-  'columns',
-  'team_too_long',
-  'email_taken',
-]);
+export const ZImportReason = z.enum([...CSV_ROW_ERRORS, 'email_taken']);
 
 const ZRowBase = z.object({
   line: z.number().int(),

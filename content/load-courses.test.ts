@@ -163,6 +163,16 @@ describe('the content check refuses a broken course', () => {
     );
   });
 
+  it('a term the house style refuses (content/style-rules.ts), named with file and path', () => {
+    editJson('email-security/de.json', (json) => {
+      (json.keyRules as string[])[3] =
+        'Ändern Sie Bankverbindungen Ihrer Lieferanten nie auf eine E-Mail hin: Rufen Sie unter der bekannten Nummer zurück.';
+    });
+    expect(problemsOf(root)).toEqual([
+      expect.stringMatching(/^email-security\/de\.json: keyRules\.3: "Lieferanten": the house term is „Lieferfirma“/),
+    ]);
+  });
+
   it('npm run content:check exits non-zero on a broken fixture and names the problem', () => {
     unlinkSync(join(root, 'patchmanagement', 'de.json'));
     let output = '';

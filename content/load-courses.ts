@@ -14,6 +14,7 @@ import {
   ZCourseMeta,
   ZCourseText,
 } from './schema.ts';
+import { courseStyleProblems } from './style-rules.ts';
 import { zodProblems } from './zod-problems.ts';
 
 export interface TLoadedCourse {
@@ -89,6 +90,8 @@ function loadCourse(root: string, slug: string, problems: string[]): TLoadedCour
       continue;
     }
     texts[lang] = parsed.data;
+    // The house style (content/README.md): terms, the multiple-answer hint, known absolutes …
+    problems.push(...courseStyleProblems(parsed.data, lang, label));
     for (const slide of parsed.data.slides) {
       checkImage(dir, slide.image, `${label}: slides.${slide.id}.image`, problems);
     }

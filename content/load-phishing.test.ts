@@ -146,6 +146,16 @@ describe('phishing templates', () => {
     );
   });
 
+  it('refuses what the house style refuses in the signs and the lesson, not in the mail', () => {
+    const styled = text();
+    styled.lesson = `${styled.lesson} Rufen Sie den Lieferanten unter der bekannten Nummer an.`;
+    styled.parts[0] = { id: 'hello', role: 'paragraph', text: 'Guten Tag {{firstName}}, Ihr Lieferant meldet sich.' };
+    write({ de: styled });
+    expect(problems()).toEqual([
+      expect.stringMatching(/^phishing\/parcel-fee\/de\.json: lesson: "Lieferanten": the house term is „Lieferfirma“/),
+    ]);
+  });
+
   it('wants every topic covered when asked to', () => {
     write({});
     const missing = PHISHING_TOPICS.filter((topic) => topic !== 'parcel').join(', ');

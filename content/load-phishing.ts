@@ -12,6 +12,7 @@ import {
 } from './phishing-schema.ts';
 import { readJson } from './read-json.ts';
 import { COURSE_LANGUAGES, type TCourseLanguage } from './schema.ts';
+import { phishingStyleProblems } from './style-rules.ts';
 import { zodProblems } from './zod-problems.ts';
 
 export interface TLoadedPhishingTemplate {
@@ -43,6 +44,7 @@ function loadTemplate(root: string, slug: string, problems: string[]): TLoadedPh
     }
     texts[lang] = parsed.data;
     if (meta?.success) problems.push(...phishingTemplateProblems(meta.data, parsed.data, label));
+    problems.push(...phishingStyleProblems(parsed.data, lang, label));
   }
   if (problems.length > start || !meta?.success || !texts.de || !texts.en) return undefined;
   return { meta: meta.data, text: { de: texts.de, en: texts.en } };

@@ -73,7 +73,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules|\\.turbo)/' },
+    exclude: { path: '(^|/)(dist|dist-server|node_modules|\\.turbo)/' },
     // Type-only imports count: `import type` back up a layer is a circle too.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },

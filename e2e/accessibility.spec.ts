@@ -14,6 +14,7 @@ import {
   userByEmail,
 } from './support/db.ts';
 import {
+  appReady,
   axeViolations,
   DEMO,
   DEMO_PASSWORD,
@@ -562,11 +563,12 @@ const ABORTED = /^Failed to load resource: net::ERR_FAILED$/;
  */
 async function navigate(page: Page, path: string) {
   const here = await page
-    .evaluate(() => (document.getElementById('root')?.hasChildNodes() ? window.location.pathname : null))
+    .evaluate(() => (document.documentElement.dataset.app === 'ready' ? window.location.pathname : null))
     .catch(() => null);
   // The same path again means its first state (e.g. a sign-in form before the code step): a load.
   if (here === null || here === new URL(path, 'http://x').pathname) {
     await page.goto(path);
+    await appReady(page);
     return;
   }
   await page.evaluate(async (to) => {

@@ -24,6 +24,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { openPostgresOrm } from '../packages/db/src/postgres-database.ts';
 import { freePort } from '../packages/db/src/testing/postgres-cluster.ts';
+import { apiSessionToken } from './support/api-session.ts';
 import { BENCH_PASSWORD, BIG_BOSS, benchLearners, createBenchDatabase } from './support/bench-data.ts';
 import { copyIntoNewDatabase, startDurableCluster } from './support/bench-postgres.ts';
 import { waitForHealth } from './support/wait-for-health.ts';
@@ -131,16 +132,7 @@ async function startServer(database: string, processes: number): Promise<{ url: 
   return { url, child };
 }
 
-async function token(base: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/api/employee/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  const body = (await response.json()) as { id?: string };
-  if (!body.id) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
-  return body.id;
-}
+const token = (base: string, email: string) => apiSessionToken(base, email, BENCH_PASSWORD);
 
 interface TFigure {
   rps: number;

@@ -12,7 +12,7 @@ import { waitForHealth } from './support/wait-for-health.ts';
  * the compiled JavaScript with two processes, on a fresh SQLite file without demo data and
  * without NODE_ENV: the compiled start must be production by itself, so /dev/mailbox answers 404
  * even to this machine. A hook refuses any TypeScript module. It must answer health, readiness,
- * the web app, the OpenAPI document, register a policyholder through the public registration
+ * the web app drawn on the server, the OpenAPI document, register a policyholder through the public registration
  * call, sign in with it and make a signed-in REST call, then drain on SIGTERM and exit 0. A
  * second start with SEED_DEMO=true must refuse to start, with the reason.
  */
@@ -53,7 +53,11 @@ try {
   await waitForHealth(server, base);
   await expectStatus('/readyz', 200);
   const page = await expectStatus('/login', 200);
-  if (!(await page.text()).includes('<div id="root">')) problems.push('/login does not serve the web app');
+  const html = await page.text();
+  if (!html.includes('<div id="root">')) problems.push('/login does not serve the web app');
+  // Drawn by the server (ADR 038): the compiled server finds and loads dist-server/ by itself.
+  if (!/<div id="root">.*<h1>/s.test(html) || !html.includes('id="router-state"'))
+    problems.push('/login is not drawn on the server');
   const openapi = (await (await expectStatus('/api/openapi.json', 200)).json()) as { paths?: object };
   if (Object.keys(openapi.paths ?? {}).length < 20) problems.push('/api/openapi.json lists too few paths');
   // Production without NODE_ENV: no development pages, not even for a caller on this machine.

@@ -4,37 +4,41 @@ import { dictionaryParts } from './vite.dictionary-parts.ts';
 import { routePreloads } from './vite.route-preloads.ts';
 
 // In development Vite serves the app and forwards API calls to the server on port 3000.
-export default defineConfig({
-  plugins: [react(), dictionaryParts(), routePreloads()],
+// `vite build --ssr` builds the server's entry (src/entry-server.tsx) into dist-server/ (ADR 038):
+// Node loads it, so the browser bundle's chunking and preload list do not apply to it.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), dictionaryParts(), ...(isSsrBuild ? [] : [routePreloads()])],
   server: {
     port: 5173,
     proxy: { '/trpc': 'http://localhost:3000', '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
   },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    // The zxcvbn dictionaries (~1.2 MB gzip) are one lazy chunk, loaded only on pages with a
-    // password meter; every other chunk stays far below this.
-    chunkSizeWarningLimit: 2600,
-    rolldownOptions: {
-      // @trpc/client and @trpc/react-query are side-effect free but do not say so in their
-      // package.json (@trpc/server does): without this, the WebSocket link and the whole client
-      // index stay in the entry of every page though nothing uses them (ADR 027).
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]@trpc[\\/]/.test(id) },
-      output: {
-        codeSplitting: {
-          // Each lazy dictionary part is a named chunk of its own (German shell texts stay in the
-          // entry). Left to itself, rolldown once put its runtime helpers into the lazy English
-          // dictionary, and then every page loaded that (ADR 020).
-          groups: [
-            {
-              debugName: 'dictionary parts',
-              name: (id) => `dictionary-${/virtual:dictionary\/(\w+\/\w+)/.exec(id)?.[1]?.replace('/', '-')}`,
-              test: /virtual:dictionary\/(?!de\/shell)/,
+  build: isSsrBuild
+    ? { target: 'node20', outDir: 'dist-server', sourcemap: false, copyPublicDir: false }
+    : {
+        target: 'es2022',
+        sourcemap: false,
+        // The zxcvbn dictionaries (~1.2 MB gzip) are one lazy chunk, loaded only on pages with a
+        // password meter; every other chunk stays far below this.
+        chunkSizeWarningLimit: 2600,
+        rolldownOptions: {
+          // @trpc/client and @trpc/react-query are side-effect free but do not say so in their
+          // package.json (@trpc/server does): without this, the WebSocket link and the whole client
+          // index stay in the entry of every page though nothing uses them (ADR 027).
+          treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]@trpc[\\/]/.test(id) },
+          output: {
+            codeSplitting: {
+              // Each lazy dictionary part is a named chunk of its own (German shell texts stay in the
+              // entry). Left to itself, rolldown once put its runtime helpers into the lazy English
+              // dictionary, and then every page loaded that (ADR 020).
+              groups: [
+                {
+                  debugName: 'dictionary parts',
+                  name: (id) => `dictionary-${/virtual:dictionary\/(\w+\/\w+)/.exec(id)?.[1]?.replace('/', '-')}`,
+                  test: /virtual:dictionary\/(?!de\/shell)/,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
-});
+}));

@@ -154,8 +154,94 @@ const EXPECTED_CONSOLE_ERRORS = [
 export const unexpectedConsoleErrors = (errors: string[]) =>
   errors.filter((text) => !EXPECTED_CONSOLE_ERRORS.some((pattern) => pattern.test(text)));
 
-/** Fails the test on any console error in the page (epic-stack convention). */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/**
+ * What a failed hydration leaves in the console: main.tsx reports each of React's recoverable
+ * errors with the word "hydration", and a production React names them by number (#418 text, #419
+ * server error, #421-#425 mismatches).
+ */
+export const HYDRATION_PROBLEM = /hydrat|Minified React error #(418|419|421|422|423|425)\b/i;
+
+/** The hydration problems a page logs, of any console level, as they come. */
+export function watchHydration(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (HYDRATION_PROBLEM.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => {
+    if (HYDRATION_PROBLEM.test(error.message)) problems.push(`pageerror: ${error.message}`);
+  });
+  return problems;
+}
+
+/**
+ * Waits until the page's script has taken over (`<html data-app="ready">`, app-providers.tsx). A
+ * page the server drew is visible at once, but its buttons answer only then; a person would not
+ * notice the moment, a test pressing keys at machine speed does. Pages the server did not draw (a
+ * file, the content preview) do not wait, nor do pages of a context without JavaScript.
+ */
+export async function appReady(page: Page) {
+  await page
+    .waitForFunction(
+      () => document.documentElement.dataset.app === 'ready' || !document.getElementById('router-state'),
+      null,
+      {
+        timeout: 15_000,
+      },
+    )
+    .catch(() => {});
+}
+
+/** `page.goto` and `page.reload` that return once the app runs (see appReady). */
+export function waitForAppOnLoad(page: Page) {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await appReady(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await appReady(page);
+    return response;
+  };
+}
+
+const patchedBrowsers = new WeakSet<object>();
+
+/**
+ * Fails the test on any console error in the page (epic-stack convention), and on any hydration
+ * problem, whatever its level (issue 25: the server's page and the browser's first render agree).
+ */
+export const test = base.extend<{ consoleErrors: string[]; hydrationProblems: string[]; appReadyOnLoad: void }>({
+  page: async ({ page }, use) => {
+    waitForAppOnLoad(page);
+    await use(page);
+  },
+  // Pages of contexts a test opens itself wait the same way.
+  appReadyOnLoad: [
+    async ({ browser }, use) => {
+      if (!patchedBrowsers.has(browser)) {
+        patchedBrowsers.add(browser);
+        const newContext = browser.newContext.bind(browser);
+        browser.newContext = async (...args) => {
+          const context = await newContext(...args);
+          if (args[0]?.javaScriptEnabled !== false) context.on('page', waitForAppOnLoad);
+          return context;
+        };
+      }
+      await use();
+    },
+    { auto: true },
+  ],
+  hydrationProblems: [
+    async ({ page }, use) => {
+      const problems = watchHydration(page);
+      await use(problems);
+      expect(problems, 'hydration problems').toEqual([]);
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors = watchConsole(page);

@@ -18,9 +18,12 @@ import { employeeUploadRoutes } from './http/employee-upload.ts';
 import { evidenceFileRoutes } from './http/evidence-files.ts';
 import { legalPdfRoutes } from './http/legal-pdf.ts';
 import { malformedUrlAnswer, rejectMalformedUrls } from './http/malformed-url.ts';
+import { pageLink } from './http/page-link.ts';
 import { requestLog } from './http/request-log.ts';
 import { restRoutes } from './http/rest.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { procedureRequest } from './http/server-render.ts';
+import { signInFormRoutes } from './http/sign-in-form.ts';
 import { takeawayFileRoutes } from './http/takeaway-files.ts';
 import { webAppRoutes } from './http/web-app.ts';
 import type { TLogger } from './logger.ts';
@@ -131,7 +134,36 @@ export function createApp({ db, config, logger, webDist, isDraining = () => fals
   );
   app.route('/media', courseMediaRoutes());
   app.route('/dev', devRoutes(db, config));
-  app.route('/', webAppRoutes(webDist));
+  app.route(
+    '/',
+    signInFormRoutes({
+      createContext: (c) => createContext(c, 'trpc', (name, value) => c.header(name, value, { append: true })),
+      publicUrl: config.publicUrl,
+    }),
+  );
+  app.route(
+    '/',
+    webAppRoutes(
+      webDist,
+      config.SERVER_RENDERING === 'off'
+        ? undefined
+        : {
+            pageLink: (c, locale, setHeader) =>
+              pageLink({
+                createContext: () =>
+                  makeContext({
+                    req: procedureRequest(c.req.raw, locale),
+                    ip: clientIp(c),
+                    via: 'trpc',
+                    setHeader,
+                    apiKey: null,
+                  }),
+                onError,
+              }),
+            onRenderError: (path, error) => logger.error(`rendering ${path} failed, sent the plain app`, error),
+          },
+    ),
+  );
 
   app.onError((error, c) => {
     if (error instanceof URIError) {

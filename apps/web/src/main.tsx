@@ -1,49 +1,90 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { discoverSignedInPages, routes } from './app/routes.tsx';
-import { ToastProvider } from './components/toasts.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { AppProviders } from './app/app-providers.tsx';
+import { discoverSignedInPages, includeSignedInPages, routes } from './app/routes.tsx';
 import { loadPart } from './lib/dictionaries.ts';
-import { I18nProvider } from './lib/i18n.tsx';
-import { getLocale } from './lib/locale-state.ts';
+import { adoptRenderedLocale, getLocale } from './lib/locale-state.ts';
 import { loginPathFor } from './lib/safe-next.ts';
+import { QUERY_STATE_ID, ROUTER_STATE_ID, type TAnsweredQuery } from './lib/script-json.ts';
 import { clearSessionData } from './lib/session-data.ts';
-import { queryClient, setAuthorizationRequiredHandler, trpc, trpcClient } from './lib/trpc.ts';
+import { queryClient, setAuthorizationRequiredHandler, trpcClient } from './lib/trpc.ts';
 import './styles.css';
 
-document.documentElement.lang = getLocale();
-const router = createBrowserRouter(routes, { patchRoutesOnNavigation: discoverSignedInPages });
-
 const AUTH_PAGES = /^\/(admin\/)?(login|logout|register|reset-password|recovery-password)(\/|$)/;
-
-// Spec §8: AUTHORIZATION_REQUIRED clears the session and goes to sign-in with `next`.
-setAuthorizationRequiredHandler(() => {
-  const { pathname, search } = router.state.location;
-  if (AUTH_PAGES.test(pathname)) return;
-  clearSessionData();
-  queryClient.clear();
-  void router.navigate(`${loginPathFor(pathname)}?next=${encodeURIComponent(pathname + search)}`);
-});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
 const container = root;
 
-function render() {
-  createRoot(container).render(
-    <StrictMode>
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <I18nProvider>
-            <ToastProvider>
-              <RouterProvider router={router} />
-            </ToastProvider>
-          </I18nProvider>
-        </QueryClientProvider>
-      </trpc.Provider>
-    </StrictMode>,
+/** A `<script type="application/json">` block of the server-rendered page, or null. */
+function readBlock(id: string): unknown {
+  const text = document.getElementById(id)?.textContent;
+  return text ? JSON.parse(text) : null;
+}
+
+// The server drew this page (ADR 038): the first render must draw the same, in the same language,
+// from the same data. A page served without server rendering (the Vite dev server) renders anew.
+const routerState = readBlock(ROUTER_STATE_ID);
+let hydrating = routerState !== null && adoptRenderedLocale(document.documentElement.lang === 'en' ? 'en' : 'de');
+document.documentElement.lang = getLocale();
+
+/**
+ * The route modules the server used for this address, loaded before the first render, so that it
+ * has the same components (no fallback, no mismatch). A signed-in page needs its table first.
+ */
+async function loadMatchedRoutes() {
+  let matches = matchRoutes(routes, window.location);
+  if (matches?.at(-1)?.route.path === '*') {
+    const { signedInPages } = await import('./app/signed-in-routes.tsx');
+    includeSignedInPages(signedInPages);
+    matches = matchRoutes(routes, window.location);
+  }
+  await Promise.all(
+    (matches ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
   );
+}
+
+async function start() {
+  if (hydrating) {
+    try {
+      await loadMatchedRoutes();
+      for (const [queryKey, data, updatedAt] of (readBlock(QUERY_STATE_ID) ?? []) as TAnsweredQuery[]) {
+        queryClient.setQueryData(queryKey, data, { updatedAt });
+      }
+      // React Router reads the loaders' data (and turns the errors back into error objects) from here.
+      (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = routerState;
+    } catch (error) {
+      // The page's code did not arrive (a deploy in between, the network): the router draws the
+      // page anew and shows its error page, which offers to load it again.
+      console.warn('page code failed to load', error);
+      hydrating = false;
+    }
+  }
+  const router = createBrowserRouter(routes, { patchRoutesOnNavigation: discoverSignedInPages });
+
+  // Spec §8: AUTHORIZATION_REQUIRED clears the session and goes to sign-in with `next`.
+  setAuthorizationRequiredHandler(() => {
+    const { pathname, search } = router.state.location;
+    if (AUTH_PAGES.test(pathname)) return;
+    clearSessionData();
+    queryClient.clear();
+    void router.navigate(`${loginPathFor(pathname)}?next=${encodeURIComponent(pathname + search)}`);
+  });
+
+  const app = (
+    <AppProviders client={trpcClient} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+  if (hydrating) {
+    hydrateRoot(container, app, {
+      // Said in words, so the e2e fixture (e2e/support/fixtures.ts) fails any test that meets one.
+      onRecoverableError: (error) => console.error('hydration problem:', error),
+    });
+  } else createRoot(container).render(app);
 }
 
 // German shell texts ship with this entry; a stored English choice is a separate chunk, awaited so
@@ -52,4 +93,4 @@ function render() {
 // chunks that every page then requested separately.
 loadPart(getLocale(), 'shell')
   .catch((error: unknown) => console.warn('dictionary failed to load', error))
-  .finally(render);
+  .finally(() => void start());

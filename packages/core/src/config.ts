@@ -111,6 +111,11 @@ export const ZConfig = z
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     /** Serve the built web app from this folder. */
     WEB_DIST: z.string().optional(),
+    /**
+     * Pages drawn on the server (ADR 038) when the build has its server entry; `off` sends the
+     * plain app, which draws in the browser (the switch Lighthouse's pairing uses, and a way back).
+     */
+    SERVER_RENDERING: z.enum(['on', 'off']).default('on'),
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
     /** How often each process's job runner looks for due jobs (ADR 032). */
     JOB_RUNNER_INTERVAL_MS: z.coerce.number().int().min(50).default(15_000),

@@ -1,9 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import type { AppRouter } from '@portal/api';
+import type { TLocale } from '@portal/i18n';
+import type { TRPCLink } from '@trpc/client';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { routePreloadLinks } from './route-preloads.ts';
+import { pageLocale, serverEntryOf } from './server-render.ts';
 import { slideImagePreloadLink } from './slide-image-preload.ts';
 
 const TEXT_TYPES: Record<string, string> = {
@@ -33,6 +38,25 @@ const compress = (body: Buffer, encoding: TEncoding) =>
       brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
     : gzipSync(body, { level: 9 });
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A rendered page differs per person: compressed per answer, quickly (quality 5 / level 6). */
+const compressPage = (body: Buffer, encoding: TEncoding) =>
+  encoding === 'br'
+    ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipAsync(body, { level: 6 });
+
+export interface TServerRendering {
+  /** The request's way to the procedures, with its session and the page's language (app.ts). */
+  pageLink: (c: Context, locale: TLocale, setHeader: (name: string, value: string) => void) => TRPCLink<AppRouter>;
+  /** A page that failed to render goes out as the plain app, which then draws it in the browser. */
+  onRenderError: (path: string, error: unknown) => void;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] ?? char);
+
 /**
  * The built React app: hashed assets cached for a year, every other path answered with
  * index.html so the client router can show the page (or its 404 page).
@@ -43,7 +67,7 @@ const compress = (body: Buffer, encoding: TEncoding) =>
  * index.html carries the `modulepreload` links of the requested page (route-preloads.ts) and, on
  * a slide, a preload of its picture (slide-image-preload.ts).
  */
-export function webAppRoutes(distDir: string) {
+export function webAppRoutes(distDir: string, rendering?: TServerRendering) {
   const app = new Hono();
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -86,7 +110,51 @@ export function webAppRoutes(distDir: string) {
     c.header('Vary', 'Accept-Encoding');
     return c.body(new Uint8Array(body));
   });
+  const loadRenderer = rendering ? serverEntryOf(distDir) : null;
+  const renderHandler: MiddlewareHandler | null =
+    rendering && loadRenderer
+      ? async (c, next) => {
+          const renderPage = await loadRenderer();
+          const locale = pageLocale(c.req.header('cookie'), c.req.header('accept-language'));
+          const cookies: string[] = [];
+          const link = rendering.pageLink(c, locale, (name, value) => {
+            if (name.toLowerCase() === 'set-cookie') cookies.push(value);
+          });
+          let page: Awaited<ReturnType<typeof renderPage>>;
+          try {
+            page = await renderPage(c.req.raw, { locale, link });
+          } catch (error) {
+            rendering.onRenderError(c.req.path, error);
+            return next();
+          }
+          for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
+          // Every drawn page may carry personal data: never kept by a shared cache or on disk (issue 25).
+          c.header('Cache-Control', 'private, no-store');
+          c.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+          if (page.kind === 'redirect') return c.redirect(page.location, page.status as 302);
+          const html = pageFor(c.req.path)
+            .html.replace(/<html lang="[^"]*">/, `<html lang="${page.lang}">`)
+            .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+            .replace('<div id="root"></div>', `<div id="root">${page.body}</div>${page.data}`);
+          c.status(page.status as 200);
+          const encoding = pickEncoding(c.req.header('accept-encoding'));
+          if (!encoding) return c.html(html);
+          c.header('Content-Type', 'text/html; charset=UTF-8');
+          c.header('Content-Encoding', encoding);
+          return c.body(new Uint8Array(await compressPage(Buffer.from(html), encoding)));
+        }
+      : null;
+  // '/' first: the static files would answer it with the bare index.html.
+  if (renderHandler) app.get('/', renderHandler);
   app.use('*', serveStatic({ root }));
+  if (renderHandler) app.get('*', renderHandler);
+  // A form sent before the page's script ran, to a page that has no handler for it (every form but
+  // the sign-in, sign-in-form.ts): nothing is done, the person is sent back to the page, whose
+  // script then takes over. The other parts of the server answer their own addresses first.
+  app.post('*', (c) => {
+    if (/^\/(api|trpc|p|media|dev)(\/|$)/.test(c.req.path)) return c.notFound();
+    return c.redirect(new URL(c.req.url).pathname + new URL(c.req.url).search, 303);
+  });
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Accept-Encoding');

@@ -115,9 +115,19 @@ const IN_PAGE_ERRORS = { element: <TitledOutlet />, errorElement: <RouteErrorPag
 /** The route whose children, the signed-in pages, are discovered on navigation (ADR 037). */
 export const SIGNED_IN_PAGES = 'signed-in-pages';
 
+/**
+ * What the router shows while the first page's data loads in the browser without a server-drawn
+ * page (the Vite dev server, or a page whose code failed to arrive): nothing, as before issue 25.
+ * Named, so React Router knows it is meant and does not warn.
+ */
+function NothingYet() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    HydrateFallback: NothingYet,
     // Only when the shell itself fails: the error page then brings its own header.
     errorElement: <RouteErrorPage standalone />,
     children: [
@@ -134,6 +144,28 @@ export const routes: RouteObject[] = [
 ];
 
 let signedInPagesAdded: Promise<void> | null = null;
+
+/**
+ * Puts the signed-in pages into the table before a router is made from it: the server renders
+ * with the whole table, and a browser hydrating a server-rendered page needs the same matches
+ * (ADR 038). Later navigations then need no discovery.
+ */
+export function includeSignedInPages(pages: RouteObject[]): RouteObject[] {
+  const parent = findRoute(routes, SIGNED_IN_PAGES);
+  if (!parent) throw new Error(`route ${SIGNED_IN_PAGES} missing`);
+  parent.children = pages;
+  signedInPagesAdded = Promise.resolve();
+  return routes;
+}
+
+function findRoute(list: RouteObject[], id: string): RouteObject | undefined {
+  for (const route of list) {
+    if (route.id === id) return route;
+    const found = route.children && findRoute(route.children, id);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /**
  * Adds the signed-in pages the first time the router meets a path the public pages do not match

@@ -35,7 +35,7 @@ export const queryClient = new QueryClient({
   },
 });
 
-export const trpcClient = trpc.createClient({
+const browserClient = trpc.createClient({
   links: [
     httpBatchLink({
       url: '/trpc',
@@ -46,8 +46,34 @@ export const trpcClient = trpc.createClient({
   ],
 });
 
-/** For route loaders: `utils.auth.me.ensureData()` preloads before a route renders. */
-export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+export type TTrpcClient = typeof browserClient;
+
+const browserUtils = createTRPCQueryUtils({ queryClient, client: browserClient });
+export type TTrpcUtils = typeof browserUtils;
+
+/** On the server, the client and utils of the request being rendered (entry-server.tsx). */
+export interface TRequestTrpc {
+  client: TTrpcClient;
+  utils: TTrpcUtils;
+}
+let requestTrpc: () => TRequestTrpc | undefined = () => undefined;
+export const setRequestTrpcSource = (source: () => TRequestTrpc | undefined) => {
+  requestTrpc = source;
+};
+
+/** The tRPC client for calls outside React: the browser's, or the rendered request's on the server. */
+export const trpcClient: TTrpcClient = import.meta.env.SSR
+  ? new Proxy(browserClient, { get: (target, key) => Reflect.get(requestTrpc()?.client ?? target, key) })
+  : browserClient;
+
+/**
+ * For route loaders: `utils.auth.me.ensureData()` preloads before a route renders. In the browser
+ * these are the one client's utils; while the server renders a page they are that request's, with
+ * its own QueryClient, so no loader can see another person's data (ADR 038).
+ */
+export const trpcUtils: TTrpcUtils = import.meta.env.SSR
+  ? new Proxy(browserUtils, { get: (target, key) => Reflect.get(requestTrpc()?.utils ?? target, key) })
+  : browserUtils;
 
 /** The translated message of a failed call, or null for an unknown failure. */
 export function errorMessage(error: unknown): string | null {

@@ -8,6 +8,7 @@ import { loadDictionaryPart } from '../../lib/dictionaries.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { lazySchema, useLazySchema } from '../../lib/lazy-schema.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { TChallenge, TotpStep } from './totp-step.tsx';
 import { useCompleteSignIn } from './use-sign-in.ts';
@@ -54,6 +55,13 @@ export function LoginForm({ audience }: { audience: 'customer' | 'admin' }) {
     }
   };
 
+  // The sign-in works before the script runs: the form posts to the server (ADR 038), which signs
+  // in and moves on, or comes back here with `failed=1`. The button stays usable until then.
+  const hydrated = useHydrated();
+  const next = params.get('next');
+  const action = audience === 'customer' ? `/login${next ? `?next=${encodeURIComponent(next)}` : ''}` : undefined;
+  const failedWithoutScript = params.get('failed') === '1';
+
   const title: TMessageKey = audience === 'admin' ? 'pages.admin_login' : 'login.title';
   if (second) {
     return (
@@ -72,7 +80,12 @@ export function LoginForm({ audience }: { audience: 'customer' | 'admin' }) {
     <section className="auth-card">
       <h1>{t(title)}</h1>
       <p className="muted">{audience === 'admin' ? t('login.admin_hint') : t('login.intro')}</p>
-      <SubmitForm onSubmit={submit}>
+      {failedWithoutScript && (
+        <p className="notice notice-error" role="alert">
+          {t('login.failed')}
+        </p>
+      )}
+      <SubmitForm onSubmit={submit} action={action}>
         <TextInput
           label={t('form.email')}
           type="email"
@@ -94,7 +107,11 @@ export function LoginForm({ audience }: { audience: 'customer' | 'admin' }) {
           onBlur={() => form.touch('password')}
           error={form.errorFor('password')}
         />
-        <button type="submit" className="button button-primary" disabled={!form.isValid || mutation.isPending}>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={hydrated && (!form.isValid || mutation.isPending)}
+        >
           {mutation.isPending ? t('login.pending') : t('login.submit')}
         </button>
       </SubmitForm>

@@ -1,0 +1,10 @@
+/**
+ * The one Node API the server entry uses. The web app's TypeScript settings leave Node's types out
+ * (browser code must not reach for them), so the server entry declares just this.
+ */
+declare module 'node:async_hooks' {
+  export class AsyncLocalStorage<T> {
+    run<R>(store: T, callback: () => R): R;
+    getStore(): T | undefined;
+  }
+}

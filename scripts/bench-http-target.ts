@@ -2,6 +2,11 @@
  * The server side of `bench-http.ts`, in a process of its own so that it has the event loop (and
  * a core) to itself while autocannon loads it from the parent, as in production:
  *   tsx scripts/bench-http-target.ts portal <sqlite file>   the real app (createApp), production config
+ *   tsx scripts/bench-http-target.ts pages <database> <web dist>  the same, on a SQLite file or a
+ *                                                            PostgreSQL URL, serving the built web
+ *                                                            app drawn on the server (bench-pages.ts;
+ *                                                            run with NODE_ENV=production, so React
+ *                                                            is its production build)
  *   tsx scripts/bench-http-target.ts baseline <dir> [db]     bare Hono: GET /json and POST /insert, and the
  *                                                            floor of the learner calls (below) on [db]
  *                                                            (a PostgreSQL URL), else <dir>/portal.sqlite
@@ -19,15 +24,17 @@ import { createApp } from '../apps/server/src/app.ts';
 import { bodyText } from '../apps/server/src/http/read-body.ts';
 
 const [mode, path, floorDatabase] = process.argv.slice(2);
-if (!path || (mode !== 'portal' && mode !== 'baseline')) {
-  console.error('usage: bench-http-target.ts portal <sqlite file> | baseline <dir> [database]');
+if (!path || (mode !== 'portal' && mode !== 'baseline' && mode !== 'pages')) {
+  console.error(
+    'usage: bench-http-target.ts portal <sqlite file> | pages <database> <web dist> | baseline <dir> [database]',
+  );
   process.exit(2);
 }
 
-function portal(file: string) {
+function portal(file: string, webDist?: string) {
   const config = loadConfig({
     NODE_ENV: 'production',
-    DATABASE_FILE: file,
+    ...(file.startsWith('postgres') ? { DATABASE_URL: file } : { DATABASE_FILE: file }),
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://127.0.0.1',
     // The mail worker does not run here; production only insists that mail is configured.
@@ -35,7 +42,12 @@ function portal(file: string) {
     TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   });
   const silent = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => console.error(...args) };
-  return createApp({ db: openDatabase(file), config, logger: silent, webDist: join(path as string, 'no-web') });
+  return createApp({
+    db: openDatabase(file),
+    config,
+    logger: silent,
+    webDist: webDist ?? join(path as string, 'no-web'),
+  });
 }
 
 function baseline(dir: string) {
@@ -81,7 +93,7 @@ function floor(app: Hono, db: TDatabase) {
   });
 }
 
-const app = mode === 'portal' ? portal(path) : baseline(path);
+const app = mode === 'baseline' ? baseline(path) : portal(path, mode === 'pages' ? floorDatabase : undefined);
 serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
   console.log(`listening http://127.0.0.1:${info.port}`);
 });

@@ -12,16 +12,14 @@
  * Needs the built web app (apps/web/dist and dist-server): `npm run build` first.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { freePort } from '../packages/db/src/testing/postgres-cluster.ts';
 import { apiSessionToken } from './support/api-session.ts';
 import { BENCH_PASSWORD, benchLearners, createBenchDatabase } from './support/bench-data.ts';
 import { copyIntoNewDatabase, startDurableCluster } from './support/bench-postgres.ts';
-import { waitForHealth } from './support/wait-for-health.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -47,29 +45,26 @@ process.on('exit', () => {
 });
 const { url: postgresUrl } = await copyIntoNewDatabase(cluster, 'bench', file);
 
-/** The real server (main.ts), one process, serving the built web app; NODE_ENV=test as bench-scale-out.ts explains. */
+/**
+ * The real app (createApp, production configuration, bench-http-target.ts `pages`) serving the
+ * built web app, in a process of its own with NODE_ENV=production: React then runs its production
+ * build, as under `npm run start:production` (the development build draws several times slower).
+ */
 async function startServer(database: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      ...(database.startsWith('postgres') ? { DATABASE_URL: database } : { DATABASE_FILE: database }),
-      WEB_CONCURRENCY: '1',
-      WEB_DIST: webDist,
-      LOG_LEVEL: 'error',
-      SEED_DEMO: 'false',
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'scripts/bench-http-target.ts'), 'pages', database, webDist],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
+  );
   children.add(child);
-  await waitForHealth(child, url);
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the pages target exited with ${code}`)));
+    lines.on('line', (line) => {
+      const match = /^listening (\S+)/.exec(line);
+      if (match?.[1]) resolve(match[1]);
+    });
+  });
   return { url, child };
 }
 

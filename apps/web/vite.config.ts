@@ -13,7 +13,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: { '/trpc': 'http://localhost:3000', '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
   },
   build: isSsrBuild
-    ? { target: 'node20', outDir: 'dist-server', sourcemap: false, copyPublicDir: false }
+    ? {
+        target: 'node20',
+        outDir: 'dist-server',
+        sourcemap: false,
+        copyPublicDir: false,
+        // One file: a lazy page's import() is then a resolved promise, not a module lookup at
+        // run time on every request (measured: the loader's resolve hooks were the largest cost
+        // of a drawn page, docs/benchmarks.md).
+        rolldownOptions: { output: { inlineDynamicImports: true } },
+      }
     : {
         target: 'es2022',
         sourcemap: false,

@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
 import type { AppRouter } from '@portal/api';
 import { type TLocale, translatorFor } from '@portal/i18n';
 import { QueryClient } from '@tanstack/react-query';
 import type { TRPCLink } from '@trpc/client';
 import { createTRPCQueryUtils } from '@trpc/react-query';
-import { renderToReadableStream } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -88,15 +89,30 @@ export async function renderPage(request: Request, options: TRenderOptions): Pro
   // Whole, with every lazy part inside the page (an exercise's code): a boundary left at its
   // fallback would be drawn anew by the browser instead of hydrated.
   const draw = () =>
-    scope.run(store, async () => {
-      const stream = await renderToReadableStream(
-        <AppProviders client={client} queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>,
-      );
-      await stream.allReady;
-      return new Response(stream).text();
-    });
+    scope.run(
+      store,
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const chunks: string[] = [];
+          const sink = new Writable({
+            write(chunk: Uint8Array | string, _encoding, done) {
+              chunks.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+              done();
+            },
+            final(done) {
+              resolve(chunks.join('') + decoder.decode());
+              done();
+            },
+          });
+          const decoder = new TextDecoder();
+          const { pipe } = renderToPipeableStream(
+            <AppProviders client={client} queryClient={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProviders>,
+            { onAllReady: () => pipe(sink), onShellError: reject },
+          );
+        }),
+    );
   let body = await draw();
   const tried = new Set<string>();
   // The loaders fetch a page's own data; the shell and the page may ask for more with their hooks

@@ -8,3 +8,12 @@ declare module 'node:async_hooks' {
     getStore(): T | undefined;
   }
 }
+
+declare module 'node:stream' {
+  export class Writable {
+    constructor(options: {
+      write: (chunk: Uint8Array | string, encoding: string, done: () => void) => void;
+      final: (done: () => void) => void;
+    });
+  }
+}

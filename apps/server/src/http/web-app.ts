@@ -124,7 +124,8 @@ export function webAppRoutes(distDir: string, rendering?: TServerRendering) {
           try {
             page = await renderPage(c.req.raw, { locale, link });
           } catch (error) {
-            rendering.onRenderError(c.req.path, error);
+            // A visitor who left before the page was drawn is no failure of ours.
+            if (!c.req.raw.signal.aborted) rendering.onRenderError(c.req.path, error);
             return next();
           }
           for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });

@@ -16,6 +16,7 @@ import {
 import { AppProviders } from './app/app-providers.tsx';
 import { includeSignedInPages } from './app/routes.tsx';
 import { signedInPages } from './app/signed-in-routes.tsx';
+import { supervisorQuery } from './features/avv/use-actions-blocked.ts';
 import { loadPart, textsOf } from './lib/dictionaries.ts';
 import { setRequestLocaleSource } from './lib/locale-state.ts';
 import type { TRouteHandle } from './lib/route-handle.ts';
@@ -85,6 +86,9 @@ export async function renderPage(request: Request, options: TRenderOptions): Pro
     ? Object.fromEntries(Object.entries(context.errors).map(([id, error]) => [id, asRouteError(error)]))
     : null;
   context.errors = errors;
+  // What every page's shell shows beside the page's own data: fetched before drawing, so a page is
+  // drawn once (the loop below is then only a safety net for hooks added later).
+  await scope.run(store, () => prefetchShell(store, queryClient));
   const router = createStaticRouter(handler.dataRoutes, context);
   // Whole, with every lazy part inside the page (an exercise's code): a boundary left at its
   // fallback would be drawn anew by the browser instead of hydrated.
@@ -155,6 +159,16 @@ export async function renderPage(request: Request, options: TRenderOptions): Pro
     body,
     data,
   };
+}
+
+/** The shell's data: the signed-in person, the portal's contact (footer), the supervisor lookup (AVV). */
+async function prefetchShell(store: TRequestScope, queryClient: QueryClient): Promise<void> {
+  const [me] = await Promise.all([
+    store.utils.auth.me.fetch().catch(() => null),
+    store.utils.auth.portalInfo.prefetch(undefined, { staleTime: Number.POSITIVE_INFINITY }),
+  ]);
+  const supervisor = supervisorQuery(me);
+  if (supervisor.enabled) await queryClient.prefetchQuery(supervisor);
 }
 
 /**

@@ -40,6 +40,7 @@ function portal(file: string, webDist?: string) {
     // The mail worker does not run here; production only insists that mail is configured.
     SMTP_URL: 'smtp://127.0.0.1:9',
     TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    SERVER_RENDERING: webDist ? 'on' : 'off',
   });
   const silent = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => console.error(...args) };
   return createApp({

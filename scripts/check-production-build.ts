@@ -38,6 +38,8 @@ const settings = {
   // Nothing listens there: mails wait in the outbox, which this check does not need.
   SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
   TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  // Off by default until issue 25 is done; the compiled server must find and load dist-server/.
+  SERVER_RENDERING: 'on',
   WEB_CONCURRENCY: '2',
   LOG_LEVEL: 'warn',
 };

@@ -50,7 +50,8 @@ export function pageLocale(cookie: string | undefined, acceptLanguage: string | 
  */
 export function procedureRequest(page: Request, locale: TLocale): Request {
   const headers = new Headers({ 'accept-language': locale, 'sec-fetch-site': 'same-origin' });
-  for (const name of ['cookie', 'user-agent']) {
+  // A Bearer session too, as the API takes it (Lighthouse sends one; an API key stays refused).
+  for (const name of ['cookie', 'authorization', 'user-agent']) {
     const value = page.headers.get(name);
     if (value !== null) headers.set(name, value);
   }

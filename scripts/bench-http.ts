@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { apiSessionToken } from './support/api-session.ts';
 import { BENCH_PASSWORD, BIG_BOSS, benchLearners, createBenchDatabase } from './support/bench-data.ts';
 import { cpuMicros } from './support/process-cpu.ts';
 
@@ -66,16 +67,7 @@ targets.push(baselineTarget.child, portalTarget.child);
 const bare = baselineTarget.url;
 const portal = portalTarget.url;
 
-async function token(email: string): Promise<string> {
-  const response = await fetch(`${portal}/api/employee/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const body = (await response.json()) as { id?: string };
-  if (!body.id) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
-  return body.id;
-}
+const token = (email: string) => apiSessionToken(portal, email, PASSWORD);
 const employee = await token('employee@example.com');
 const boss = await token(bigBoss);
 const learnerTokens: string[] = [];

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import { apiSessionToken } from './support/api-session.ts';
 import { waitForHealth } from './support/wait-for-health.ts';
 
 /*
@@ -74,17 +75,8 @@ async function startServer(base = BASE, rendering: 'on' | 'off' = 'on'): Promise
   return waitForHealth(server, base);
 }
 
-/** A session for the learner over the REST login (the token the session cookie carries). */
-async function learnerToken(base = BASE): Promise<string> {
-  const response = await fetch(`${base}/api/employee/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: LEARNER, password: PASSWORD }),
-  });
-  const body = (await response.json()) as { id?: string };
-  if (!body.id) throw new Error(`sign-in of ${LEARNER} failed: ${JSON.stringify(body)}`);
-  return body.id;
-}
+/** A session for the learner over the REST login. */
+const learnerToken = (base = BASE) => apiSessionToken(base, LEARNER, PASSWORD);
 
 interface TAudit {
   name: string;

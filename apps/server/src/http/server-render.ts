@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { AppRouter } from '@portal/api';
 import { localeFromAcceptLanguage, type TLocale } from '@portal/i18n';
 import type { TRPCLink } from '@trpc/client';
+import { parse as parseCookies } from 'hono/utils/cookie';
 
 /*
  * The web app's server entry (apps/web/src/entry-server.tsx, ADR 038), as this server sees it. The
@@ -33,11 +34,11 @@ export function serverEntryOf(distDir: string): (() => Promise<TRenderPage>) | n
 }
 
 /** The cookie the browser keeps its language choice in (apps/web/src/lib/locale-state.ts). */
-const LOCALE_COOKIE = /(?:^|;\s*)lang=(de|en)(?:;|$)/;
+const LOCALE_COOKIE = 'lang';
 
 /** The page's language: the browser's choice, else its Accept-Language, else German (spec §7). */
 export function pageLocale(cookie: string | undefined, acceptLanguage: string | undefined): TLocale {
-  const chosen = LOCALE_COOKIE.exec(cookie ?? '')?.[1];
+  const chosen = cookie ? parseCookies(cookie, LOCALE_COOKIE)[LOCALE_COOKIE] : undefined;
   if (chosen === 'de' || chosen === 'en') return chosen;
   return localeFromAcceptLanguage(acceptLanguage ?? null);
 }

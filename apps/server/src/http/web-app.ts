@@ -154,7 +154,8 @@ export function webAppRoutes(distDir: string, rendering?: TServerRendering) {
   // script then takes over. The other parts of the server answer their own addresses first.
   app.post('*', (c) => {
     if (/^\/(api|trpc|p|media|dev)(\/|$)/.test(c.req.path)) return c.notFound();
-    return c.redirect(new URL(c.req.url).pathname + new URL(c.req.url).search, 303);
+    const { pathname, search } = new URL(c.req.url);
+    return c.redirect(pathname + search, 303);
   });
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');

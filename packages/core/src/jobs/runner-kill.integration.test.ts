@@ -14,26 +14,39 @@ import { createJobRunner, DEFAULT_JOB_LEASE_MS } from './runner.ts';
  * and the record shows both runs.
  */
 
+const CLAIM_DEADLINE_MS = 150_000;
+
 let t: TTestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
 });
 afterAll(() => t.cleanup());
 
-it('a process killed half way through a job leaves it to another, which finishes it', { timeout: 60_000 }, async () => {
+it('a process killed half way through a job leaves it to another, which finishes it', {
+  timeout: CLAIM_DEADLINE_MS + 60_000,
+}, async () => {
   const key = 'half-way:1';
   await transaction(t.db, (tx) => enqueueJob(tx, { kind: 'half-way', key, runAt: new Date() }));
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'runner-child.ts'), t.location], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
+  // Waits on the child's own word, not a count of polls: on a loaded CI machine starting a tsx
+  // process took most of a minute, and a poll count ran out of the test's time before it.
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const giveUp = setTimeout(() => reject(new Error('the child never claimed the job')), CLAIM_DEADLINE_MS);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('claimed')) {
+        clearTimeout(giveUp);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(giveUp);
+      reject(new Error(`the child ended (${code}) before it claimed the job`));
+    });
   });
-  for (let attempt = 0; !output.includes('claimed'); attempt += 1) {
-    if (attempt > 300 || child.exitCode !== null) throw new Error('the child never claimed the job');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   child.kill('SIGKILL');
   await once(child, 'exit');
 

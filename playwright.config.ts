@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
  * Port, SMTP port and data directory can be moved by environment so that two runs (e.g. two
  * engineers or agents on one machine) do not share a server or a database. CI uses the defaults.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = E2E_PORT;
 /**
  * The run's database: the embedded SQLite file (default), or with `E2E_DATABASE=postgres` a
  * throwaway PostgreSQL cluster that e2e/serve.ts starts, served by two processes (issue 16).

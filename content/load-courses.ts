@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_ROOT } from './content-root.ts';
+import { contentRoot } from './content-root.ts';
 import { readJson } from './read-json.ts';
 import { minReadingSeconds } from './reading-time.ts';
 import {
@@ -112,7 +112,7 @@ function loadCourse(root: string, slug: string, problems: string[]): TLoadedCour
  * Reads and validates every course under `root` (default: content/courses). Throws a
  * ContentError listing every problem, so the server never starts on broken content.
  */
-export function loadCourses(root = join(CONTENT_ROOT, 'courses')): Map<TCourseSlug, TLoadedCourse> {
+export function loadCourses(root = join(contentRoot(), 'courses')): Map<TCourseSlug, TLoadedCourse> {
   const problems: string[] = [];
   const folders = existsSync(root)
     ? readdirSync(root, { withFileTypes: true })

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_ROOT } from './content-root.ts';
+import { contentRoot } from './content-root.ts';
 
 /** Legal texts in `content/legal/`, one Markdown file per document and language. */
 export const LEGAL_DOCUMENTS = ['avv', 'impressum', 'datenschutz'] as const;
@@ -15,7 +15,7 @@ const fileName = (document: TLegalDocument, lang: 'de' | 'en') =>
 const cache = new Map<string, string>();
 
 /** The Markdown of a legal document; throws when the file is missing (the content check catches it). */
-export function legalText(document: TLegalDocument, lang: 'de' | 'en', root = join(CONTENT_ROOT, 'legal')) {
+export function legalText(document: TLegalDocument, lang: 'de' | 'en', root = join(contentRoot(), 'legal')) {
   const path = join(root, fileName(document, lang));
   const cached = cache.get(path);
   if (cached !== undefined) return cached;
@@ -26,7 +26,7 @@ export function legalText(document: TLegalDocument, lang: 'de' | 'en', root = jo
 }
 
 /** For the content check: every document in both languages, the AVV with its 13 sections and 3 annexes. */
-export function checkLegalTexts(root = join(CONTENT_ROOT, 'legal')): string[] {
+export function checkLegalTexts(root = join(contentRoot(), 'legal')): string[] {
   const problems: string[] = [];
   for (const document of LEGAL_DOCUMENTS) {
     for (const lang of ['de', 'en'] as const) {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_ROOT } from './content-root.ts';
+import { contentRoot } from './content-root.ts';
 import { ContentError } from './load-courses.ts';
 import { phishingTemplateProblems } from './phishing-rules.ts';
 import {
@@ -20,7 +20,8 @@ export interface TLoadedPhishingTemplate {
   text: Record<TCourseLanguage, TPhishingText>;
 }
 
-export const PHISHING_ROOT = join(CONTENT_ROOT, 'phishing');
+/** The templates' folder: content/phishing, or the one under PORTAL_CONTENT_DIR. */
+export const phishingRoot = () => join(contentRoot(), 'phishing');
 
 function loadTemplate(root: string, slug: string, problems: string[]): TLoadedPhishingTemplate | undefined {
   const start = problems.length;
@@ -52,12 +53,12 @@ function loadTemplate(root: string, slug: string, problems: string[]): TLoadedPh
 
 /**
  * Reads and validates every phishing template under `root` (default: content/phishing). The real
- * folder must cover every topic of PHISHING_TOPICS; fixtures may hold fewer. Throws a ContentError
+ * folder (phishingRoot()) must cover every topic of PHISHING_TOPICS; fixtures may hold fewer. Throws a ContentError
  * listing every problem, so the server never starts on a broken template.
  */
 export function loadPhishingTemplates(
-  root = PHISHING_ROOT,
-  { requireAllTopics = root === PHISHING_ROOT } = {},
+  root = phishingRoot(),
+  { requireAllTopics = root === phishingRoot() } = {},
 ): Map<string, TLoadedPhishingTemplate> {
   const problems: string[] = [];
   const folders = existsSync(root)

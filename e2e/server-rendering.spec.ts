@@ -1,8 +1,22 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { de } from '@portal/i18n';
+import { E2E_PORT } from '../playwright.config.ts';
+import { apiSessionToken } from '../scripts/support/api-session.ts';
 import { course } from './support/course-files.ts';
 import { createLearner, inviteEmployee } from './support/db.ts';
-import { DEMO_PASSWORD, expect, signIn, type TDemoRole, test, watchHydration } from './support/fixtures.ts';
+import {
+  appReady,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  signIn,
+  type TDemoRole,
+  test,
+  watchHydration,
+} from './support/fixtures.ts';
+import { copyContent, startSecondServer } from './support/second-server.ts';
 
 /*
  * Issue 25 (ADR 038): the server sends each page as HTML with its data, and the browser's script
@@ -92,6 +106,40 @@ test('a name with </script> and <!-- stays text: the embedded data cannot end it
   await page.getByRole('searchbox').fill('Xaver');
   await expect(page.getByText(lastname)).toBeVisible();
   expect(await page.evaluate(() => (window as { __owned?: number }).__owned)).toBeUndefined();
+});
+
+test('a course text with </script> and <!-- stays text in the drawn slide and in its data', async ({ browser }) => {
+  // A portal of its own, on a copy of the course files with the probe in a slide's title (bodies
+  // are Markdown, and the content check already refuses HTML in them).
+  test.setTimeout(180_000);
+  const probe = '</script><!--<script>window.__owned=1</script>-->';
+  const contentDir = copyContent('./data/e2e-content-escape-files');
+  const file = join(contentDir, 'courses', 'password-security', 'de.json');
+  const texts = JSON.parse(readFileSync(file, 'utf8')) as { slides: { title: string }[] };
+  (texts.slides[1] as { title: string }).title = `Probe ${probe}`;
+  writeFileSync(file, JSON.stringify(texts, null, 2));
+  const server = await startSecondServer('content-escape', E2E_PORT + 17, { PORTAL_CONTENT_DIR: contentDir });
+  try {
+    const token = await apiSessionToken(server.base, DEMO.employee, DEMO_PASSWORD);
+    const headers = { Authorization: `Bearer ${token}`, Cookie: 'lang=de' };
+    const html = await (await fetch(`${server.base}/trainings/password-security/2`, { headers })).text();
+    const blocks = html.match(/<script type="application\/json" id="[\w-]+">[\s\S]*?<\/script>/g) ?? [];
+    expect(blocks).toHaveLength(2);
+    expect(blocks.join('')).toContain('\\u003c/script\\u003e\\u003c!--');
+    // The markup has it as text (React's escaping); the raw form appears nowhere in the page.
+    expect(html).toContain('&lt;/script&gt;&lt;!--');
+    expect(html).not.toContain(probe);
+
+    const context = await browser.newContext({ baseURL: server.base, extraHTTPHeaders: headers });
+    const page = await context.newPage();
+    await page.goto('/trainings/password-security/2');
+    await appReady(page);
+    await expect(page.getByText(`Probe ${probe}`)).toBeVisible();
+    expect(await page.evaluate(() => (window as { __owned?: number }).__owned)).toBeUndefined();
+    await context.close();
+  } finally {
+    await server.stop();
+  }
 });
 
 test('the hydration watch fails on a page whose HTML differs from what the browser draws', async ({ browser }) => {

@@ -111,6 +111,8 @@ export const ZConfig = z
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     /** Serve the built web app from this folder. */
     WEB_DIST: z.string().optional(),
+    /** Courses, legal texts and phishing templates from this folder instead of `content/` (same layout). */
+    PORTAL_CONTENT_DIR: z.string().trim().min(1).optional(),
     /**
      * Pages drawn on the server (ADR 038) when the build has its server entry. Off by default until
      * issue 25's speed work is done: drawn pages scored lower under Lighthouse's throttled phone

@@ -7,6 +7,7 @@ import type { AppRouter } from '@portal/api';
 import type { TLocale } from '@portal/i18n';
 import type { TRPCLink } from '@trpc/client';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { firstPicturePreload, pageHead } from './page-head.ts';
 import { routePreloadLinks } from './route-preloads.ts';
 import { pageLocale, serverEntryOf } from './server-render.ts';
 import { slideImagePreloadLink } from './slide-image-preload.ts';
@@ -65,7 +66,7 @@ const escapeHtml = (text: string) =>
  * third of their size (Lighthouse 'uses-text-compression', issue 7). The assets never change
  * under their hashed names, so each is compressed once, on its first request, and kept in memory.
  * index.html carries the `modulepreload` links of the requested page (route-preloads.ts) and, on
- * a slide, a preload of its picture (slide-image-preload.ts).
+ * a slide, a preload of its picture (slide-image-preload.ts), in the order of page-head.ts.
  */
 export function webAppRoutes(distDir: string, rendering?: TServerRendering) {
   const app = new Hono();
@@ -78,13 +79,15 @@ export function webAppRoutes(distDir: string, rendering?: TServerRendering) {
   const preloadLinks = routePreloadLinks(distDir);
   // index.html with the page's preload links, plain and compressed, once per set of links.
   const pages = new Map<string, { html: string; br: Buffer; gzip: Buffer }>();
-  const pageFor = (pathname: string) => {
-    const links = preloadLinks(pathname) + slideImagePreloadLink(pathname);
-    let page = pages.get(links);
+  // `picture`: the drawn page's own first picture; the plain app knows only a slide's.
+  const pageFor = (pathname: string, picture = slideImagePreloadLink(pathname)) => {
+    const links = { early: picture, late: preloadLinks(pathname) };
+    const key = `${links.early}|${links.late}`;
+    let page = pages.get(key);
     if (!page) {
-      const html = links ? indexHtml.replace('</head>', `${links}\n  </head>`) : indexHtml;
+      const html = pageHead(indexHtml, links);
       page = { html, br: compress(Buffer.from(html), 'br'), gzip: compress(Buffer.from(html), 'gzip') };
-      pages.set(links, page);
+      pages.set(key, page);
     }
     return page;
   };
@@ -133,7 +136,7 @@ export function webAppRoutes(distDir: string, rendering?: TServerRendering) {
           c.header('Cache-Control', 'private, no-store');
           c.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
           if (page.kind === 'redirect') return c.redirect(page.location, page.status as 302);
-          const html = pageFor(c.req.path)
+          const html = pageFor(c.req.path, firstPicturePreload(page.body))
             .html.replace(/<html lang="[^"]*">/, `<html lang="${page.lang}">`)
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
             .replace('<div id="root"></div>', `<div id="root">${page.body}</div>${page.data}`);

@@ -1,0 +1,33 @@
+/**
+ * index.html's head for one page address, in the order a slow connection needs it (issue 25):
+ *
+ * 1. the stylesheet, which holds back the first paint, and the page's picture, usually its largest
+ *    element: they are asked for before any script, so that neither waits in the browser's six
+ *    connections behind 150 KB of modules that a server-drawn page does not need for its paint;
+ * 2. the entry script, Vite's `modulepreload` links and the page's own chunks (route-preloads.ts).
+ *
+ * Vite writes the stylesheet last; Lighthouse's throttled phone showed it finishing behind the
+ * scripts, and the slide's picture behind all of them (docs/benchmarks.md, "Server-rendered pages").
+ */
+export function pageHead(indexHtml: string, links: { early: string; late: string }): string {
+  const stylesheets = indexHtml.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+  let html = indexHtml;
+  for (const sheet of stylesheets) html = html.replace(sheet, '');
+  const firstScript = html.search(/[ \t]*<script type="module"/);
+  // An index.html without a module script (never Vite's) keeps its order; the links go at the end.
+  if (firstScript < 0) return indexHtml.replace('</head>', `${links.early}${links.late}\n  </head>`);
+  const early = stylesheets.join('') + (links.early ? `    ${links.early}\n` : '');
+  html = html.slice(0, firstScript) + early + html.slice(firstScript);
+  return links.late ? html.replace('</head>', `    ${links.late}\n  </head>`) : html;
+}
+
+/**
+ * A preload of the first course picture in a drawn page's markup (the first card of /trainings, a
+ * slide's picture): on a phone it is the largest element, found otherwise only once the body is
+ * parsed, behind every script of the head. Only `/media/courses/` pictures, which are public; the
+ * address comes from React's markup, so it is attribute-escaped already.
+ */
+export function firstPicturePreload(body: string): string {
+  const src = /<img\s[^>]*?src="(\/media\/courses\/[^"]+)"/.exec(body)?.[1];
+  return src ? `<link rel="preload" as="image" href="${src}" fetchpriority="high">` : '';
+}

@@ -1,13 +1,25 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { dictionaryParts } from './vite.dictionary-parts.ts';
 import { routePreloads } from './vite.route-preloads.ts';
 
+const REACT_ROUTER_PRODUCTION = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 // In development Vite serves the app and forwards API calls to the server on port 3000.
 // `vite build --ssr` builds the server's entry (src/entry-server.tsx) into dist-server/ (ADR 038):
 // Node loads it, so the browser bundle's chunking and preload list do not apply to it.
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [react(), dictionaryParts(), ...(isSsrBuild ? [] : [routePreloads()])],
+  // React Router's package exports only its development build (its warnings on); the production
+  // build beside it differs in that flag alone. Built bundles use it, in the browser and, bundled
+  // in rather than left to Node's resolution, on the server.
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
+  ssr: isSsrBuild ? { noExternal: ['react-router'] } : {},
   server: {
     port: 5173,
     proxy: { '/trpc': 'http://localhost:3000', '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },

@@ -147,7 +147,7 @@ describe('a PostgreSQL restart under load', () => {
     const admin = openPostgresOrm(cluster.url(), { poolSize: 1 });
     await admin.execute(sql`create database portal_fault`);
     await admin.$client.end();
-  }, 60_000);
+  }, 120_000);
   afterAll(() => cluster?.stop());
 
   it('answers clean 503s while the database is away and recovers without a restart', async () => {

@@ -205,47 +205,58 @@ async function crashRounds(mode: TCrashChildArgs['mode'], companyId: string, che
 }
 
 describe('crash during a large transaction (SIGKILL)', () => {
-  it(`leaves an employee import of ${IMPORT_ROWS} people either complete or absent`, async () => {
-    const snapshot = async (db: TDatabase) => ({
-      people: await count(db, sql`select count(*) as n from users where email like 'crash.%'`),
-      assignments: await count(
-        db,
-        sql`select count(*) as n from course_assignments a join users u on u.id = a.user_id where u.email like 'crash.%'`,
-      ),
-      invitations: await count(db, sql`select count(*) as n from mail_outbox where template = 'invitation'`),
-      tokens: await count(db, sql`select count(*) as n from one_time_tokens where kind = 'invitation'`),
-      uploads: await count(db, sql`select count(*) as n from employee_uploads`),
-      audit: await count(db, sql`select count(*) as n from audit_log where action = 'upload.imported'`),
-    });
-    await crashRounds('import', importCompanyId, {
-      snapshot,
-      before: { people: 0, assignments: 0, invitations: 0, tokens: 0, uploads: 0, audit: 0 },
-      after: {
-        people: IMPORT_ROWS,
-        assignments: IMPORT_ROWS * 2,
-        invitations: IMPORT_ROWS,
-        tokens: IMPORT_ROWS,
-        uploads: 1,
-        audit: 1,
-      },
-    });
-  }, CHILDREN_TIMEOUT_MS);
+  it(
+    `leaves an employee import of ${IMPORT_ROWS} people either complete or absent`,
+    async () => {
+      const snapshot = async (db: TDatabase) => ({
+        people: await count(db, sql`select count(*) as n from users where email like 'crash.%'`),
+        assignments: await count(
+          db,
+          sql`select count(*) as n from course_assignments a join users u on u.id = a.user_id where u.email like 'crash.%'`,
+        ),
+        invitations: await count(db, sql`select count(*) as n from mail_outbox where template = 'invitation'`),
+        tokens: await count(db, sql`select count(*) as n from one_time_tokens where kind = 'invitation'`),
+        uploads: await count(db, sql`select count(*) as n from employee_uploads`),
+        audit: await count(db, sql`select count(*) as n from audit_log where action = 'upload.imported'`),
+      });
+      await crashRounds('import', importCompanyId, {
+        snapshot,
+        before: { people: 0, assignments: 0, invitations: 0, tokens: 0, uploads: 0, audit: 0 },
+        after: {
+          people: IMPORT_ROWS,
+          assignments: IMPORT_ROWS * 2,
+          invitations: IMPORT_ROWS,
+          tokens: IMPORT_ROWS,
+          uploads: 1,
+          audit: 1,
+        },
+      });
+    },
+    CHILDREN_TIMEOUT_MS,
+  );
 
-  it('leaves a progress reset either complete (with date, mail and certificate) or not started', async () => {
-    const snapshot = async (db: TDatabase) => ({
-      progress: await count(db, sql`select count(*) as n from course_progress where company_id = ${resetCompanyId}`),
-      resetDone:
-        (
-          await db.select({ at: companies.lastProgressResetAt }).from(companies).where(eq(companies.id, resetCompanyId))
-        )[0]?.at instanceof Date,
-      mails: await count(db, sql`select count(*) as n from mail_outbox where template = 'progress_reset'`),
-      certificates: await count(db, sql`select count(*) as n from certificates where company_id = ${resetCompanyId}`),
-      audit: await count(db, sql`select count(*) as n from audit_log where action = 'company.progress_reset'`),
-    });
-    await crashRounds('reset', resetCompanyId, {
-      snapshot,
-      before: { progress: progressRows, resetDone: false, mails: 0, certificates: 0, audit: 0 },
-      after: { progress: 0, resetDone: true, mails: 1, certificates: 1, audit: 1 },
-    });
-  }, CHILDREN_TIMEOUT_MS);
+  it(
+    'leaves a progress reset either complete (with date, mail and certificate) or not started',
+    async () => {
+      const snapshot = async (db: TDatabase) => ({
+        progress: await count(db, sql`select count(*) as n from course_progress where company_id = ${resetCompanyId}`),
+        resetDone:
+          (
+            await db
+              .select({ at: companies.lastProgressResetAt })
+              .from(companies)
+              .where(eq(companies.id, resetCompanyId))
+          )[0]?.at instanceof Date,
+        mails: await count(db, sql`select count(*) as n from mail_outbox where template = 'progress_reset'`),
+        certificates: await count(db, sql`select count(*) as n from certificates where company_id = ${resetCompanyId}`),
+        audit: await count(db, sql`select count(*) as n from audit_log where action = 'company.progress_reset'`),
+      });
+      await crashRounds('reset', resetCompanyId, {
+        snapshot,
+        before: { progress: progressRows, resetDone: false, mails: 0, certificates: 0, audit: 0 },
+        after: { progress: 0, resetDone: true, mails: 1, certificates: 1, audit: 1 },
+      });
+    },
+    CHILDREN_TIMEOUT_MS,
+  );
 });

@@ -91,7 +91,7 @@ export default defineConfig({
       E2E_DATABASE,
       E2E_DATABASE_URL_FILE,
       WEB_CONCURRENCY: E2E_DATABASE === 'postgres' ? '2' : '1',
-      // Pages drawn on the server (ADR 038): off by default until issue 25 is done, tested on.
+      // Pages drawn on the server (ADR 038), the default, said here so a shell's setting cannot change it.
       SERVER_RENDERING: 'on',
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       SEED_DEMO: 'true',

@@ -114,11 +114,10 @@ export const ZConfig = z
     /** Courses, legal texts and phishing templates from this folder instead of `content/` (same layout). */
     PORTAL_CONTENT_DIR: z.string().trim().min(1).optional(),
     /**
-     * Pages drawn on the server (ADR 038) when the build has its server entry. Off by default until
-     * issue 25's speed work is done: drawn pages scored lower under Lighthouse's throttled phone
-     * (TBT, 2026-11-28). The end-to-end suites run with it on.
+     * Pages drawn on the server (ADR 038) when the build has its server entry; `off` sends the plain
+     * app, which draws every page in the browser (what every page was before issue 25).
      */
-    SERVER_RENDERING: z.enum(['on', 'off']).default('off'),
+    SERVER_RENDERING: z.enum(['on', 'off']).default('on'),
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
     /** How often each process's job runner looks for due jobs (ADR 032). */
     JOB_RUNNER_INTERVAL_MS: z.coerce.number().int().min(50).default(15_000),

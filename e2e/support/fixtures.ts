@@ -93,6 +93,9 @@ function readTotpState(email: string): Promise<{ secret: string; lastUsedStep: n
 }
 
 export async function fillSignIn(page: Page, email: string, password: string) {
+  // The form may have arrived drawn by the server through a link the test clicked (no page.goto,
+  // so no wait on load): type once the script has taken it over, as the other steps do.
+  await appReady(page);
   await page.getByLabel(/^(E-Mail|Email)/).fill(email);
   await page
     .getByLabel(/^(Passwort|Password)/)

@@ -10,13 +10,13 @@ export const CONTENT_ROOT =
 
 let root = CONTENT_ROOT;
 
-/** The folder the loaders read: CONTENT_ROOT, or the server's `PORTAL_CONTENT_DIR` (useContentRoot). */
+/** The folder the loaders read: CONTENT_ROOT, or the server's `PORTAL_CONTENT_DIR` (setContentRoot). */
 export const contentRoot = () => root;
 
 /**
  * Another folder of the same layout, set by the server at start before anything is loaded: an
  * operator's own checkout, or a test's copy with a changed text (e2e/server-rendering.spec.ts).
  */
-export function useContentRoot(dir: string | undefined): void {
+export function setContentRoot(dir: string | undefined): void {
   root = dir ? resolve(dir) : CONTENT_ROOT;
 }

@@ -16,7 +16,7 @@ export interface TSecondServer {
   stop: () => Promise<void>;
 }
 
-/** A copy of the course, legal and phishing files in `dir` (replaced), for `change` to edit. */
+/** A copy of the course, legal and phishing files in `dir` (replaced), for the spec to edit; its absolute path. */
 export function copyContent(dir: string): string {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });

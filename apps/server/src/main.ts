@@ -3,7 +3,7 @@ import { Server as NetServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { useContentRoot } from '@portal/content';
+import { setContentRoot } from '@portal/content';
 import {
   createJobHandlers,
   createJobRunner,
@@ -38,7 +38,7 @@ const config = (() => {
   }
 })();
 // Before anything reads a course: every process, the primary and each worker, runs this.
-useContentRoot(config.PORTAL_CONTENT_DIR);
+setContentRoot(config.PORTAL_CONTENT_DIR);
 const logger = createLogger(config.LOG_LEVEL);
 const here = dirname(fileURLToPath(import.meta.url));
 const webDist = resolve(config.WEB_DIST ?? resolve(here, '../../web/dist'));

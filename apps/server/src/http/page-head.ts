@@ -29,5 +29,8 @@ export function pageHead(indexHtml: string, links: { early: string; late: string
  */
 export function firstPicturePreload(body: string): string {
   const src = /<img\s[^>]*?src="(\/media\/courses\/[^"]+)"/.exec(body)?.[1];
-  return src ? `<link rel="preload" as="image" href="${src}" fetchpriority="high">` : '';
+  return src ? picturePreload(src) : '';
 }
+
+/** The head's preload of a page's largest picture; `href` must be attribute-safe already. */
+export const picturePreload = (href: string) => `<link rel="preload" as="image" href="${href}" fetchpriority="high">`;

@@ -1,4 +1,5 @@
 import { courseCatalog, courseImageUrl } from '@portal/core';
+import { picturePreload } from './page-head.ts';
 
 const SLIDE_PATH = /^\/trainings\/([a-z0-9-]{1,64})\/(\d{1,3})\/?$/;
 
@@ -15,5 +16,5 @@ export function slideImagePreloadLink(pathname: string): string {
   const course = courseCatalog().get(match[1] as never);
   const slide = course?.text.de.slides[Number(match[2]) - 1];
   if (!course || !slide) return '';
-  return `<link rel="preload" as="image" href="${courseImageUrl(course.meta.slug, slide.image)}" fetchpriority="high">`;
+  return picturePreload(courseImageUrl(course.meta.slug, slide.image));
 }

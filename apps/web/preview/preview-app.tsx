@@ -2,12 +2,13 @@ import {
   COURSE_LANGUAGES,
   exerciseOf,
   minReadingSeconds,
+  slideHtml,
   slideType,
   type TCourseLanguage,
 } from '@portal/content/browser';
 import { useEffect, useState } from 'react';
 import { SlideExercise } from '../src/features/trainings/exercises/slide-exercise.tsx';
-import { SlideMarkdown } from '../src/features/trainings/slide-markdown.tsx';
+import { SlideBody } from '../src/features/trainings/slide-body.tsx';
 import { useI18n } from '../src/lib/i18n.tsx';
 import { previewCourses } from './course-files.ts';
 import { previewPhishingTemplates } from './phishing-files.ts';
@@ -215,7 +216,7 @@ export function PreviewApp() {
                     <img src={imageUrl} alt={slide.imageAlt} className="slide-image" width={640} height={360} />
                   )}
                   <p className="hint">alt: {slide.imageAlt}</p>
-                  <SlideMarkdown body={slide.body} />
+                  <SlideBody html={slideHtml(slide.body)} />
                   {exercise && <SlideExercise exercise={exercise} />}
                 </div>
                 <p className="player-nav">

@@ -4631,6 +4631,7 @@ export interface operations {
               type: 'text' | 'scenario' | 'spot-the-signs' | 'sort';
               title: string;
               body: string;
+              html: string;
               image: string;
               imageAlt: string;
               minReadingSeconds: number;

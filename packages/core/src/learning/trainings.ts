@@ -1,4 +1,4 @@
-import { exerciseOf, minReadingSeconds, slideType, type TCourseLanguage } from '@portal/content';
+import { exerciseOf, minReadingSeconds, slideHtml, slideType, type TCourseLanguage } from '@portal/content';
 import type { TDb } from '@portal/db';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { learnerDueDates, type TLearnerDue } from '../due-dates/learner-due-dates.ts';
@@ -74,6 +74,7 @@ export async function getTraining(db: TDb, learner: TSessionUser, slug: string, 
       type: slideType(slide),
       title: slide.title,
       body: slide.body,
+      html: slideHtml(slide.body),
       image: courseImageUrl(course.meta.slug, slide.image),
       imageAlt: slide.imageAlt,
       minReadingSeconds: minReadingSeconds(slide),

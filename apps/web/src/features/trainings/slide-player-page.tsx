@@ -5,7 +5,7 @@ import { useToast } from '../../components/toasts.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { CourseProgressBar } from './course-progress-bar.tsx';
-import { SlideMarkdown } from './slide-markdown.tsx';
+import { SlideBody } from './slide-body.tsx';
 import { quizPath, slidePath } from './training-queries.ts';
 import { useProgressSaver } from './use-progress-saver.ts';
 
@@ -113,7 +113,7 @@ export default function SlidePlayerPage() {
           width={640}
           height={360}
         />
-        <SlideMarkdown body={current.body} />
+        <SlideBody html={current.html} />
         {current.exercise && (
           <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
             <SlideExercise exercise={current.exercise} />

@@ -1,3 +1,4 @@
+import { slideHtml } from '@portal/content';
 import { courseCatalog, DEMO_COURSES, seedDemoLearning, syncCourses } from '@portal/core';
 import { courseProgress, courses, eq, quizAttempts, rawRows, seedDemoData, sql, transaction } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +102,11 @@ describe('get-training', () => {
       expect(slide.imageAlt.length).toBeGreaterThanOrEqual(5);
       expect(slide.exercise === null).toBe(slide.type === 'text');
       if (slide.exercise) expect(slide.exercise.type).toBe(slide.type);
+      // The body arrives drawn as well (ADR 038), from the same Markdown, headings one level down.
+      expect(slide.html).toBe(slideHtml(slide.body));
+      expect(slide.html).not.toMatch(/<h1|<script/);
     }
+    expect(de.slides.some((s) => s.html.includes('<h2>'))).toBe(true);
     expect(de.slides.filter((s) => s.exercise).length).toBeGreaterThanOrEqual(2);
   });
 

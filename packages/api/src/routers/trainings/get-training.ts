@@ -40,6 +40,11 @@ export const ZTrainingResponseSchema = z.object({
       title: z.string(),
       /** Markdown; for an exercise, the situation or the instruction above it. */
       body: z.string(),
+      /**
+       * The body as safe HTML, drawn once per course version on the server (ADR 038): headings one
+       * level below the slide title, no raw HTML, links with safe protocols only.
+       */
+      html: z.string(),
       image: z.string(),
       imageAlt: z.string(),
       minReadingSeconds: z.number().int(),

@@ -8,6 +8,5 @@ export * from './phishing-rules.ts';
 export * from './phishing-schema.ts';
 export * from './reading-time.ts';
 export * from './schema.ts';
-export * from './slide-html.ts';
 export * from './style-rules.ts';
 export * from './zod-problems.ts';

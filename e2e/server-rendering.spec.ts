@@ -187,6 +187,70 @@ test('without JavaScript a customer signs in, reads a slide and moves between sl
   await context.close();
 });
 
+test('what a person types into the drawn sign-in before the script has run is kept and signs in', async ({ page }) => {
+  const email = `ssr-early-${Date.now()}@example.com`;
+  await createLearner(email, ['email-security']);
+  // Hold the app's script, as a slow phone does, until the person has typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The frame's own goto: the fixture's page.goto would wait for the script that is held.
+  await page.mainFrame().goto('/login', { waitUntil: 'commit' });
+  const emailField = page.getByLabel(de.form.email);
+  const passwordField = page.getByLabel(de.form.password, { exact: true });
+  await emailField.pressSequentially(email);
+  await passwordField.pressSequentially(DEMO_PASSWORD);
+  expect(await page.evaluate(() => document.documentElement.dataset.app)).not.toBe('ready');
+  release();
+  await appReady(page);
+  expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('ready');
+  await expect(emailField).toHaveValue(email);
+  await expect(passwordField).toHaveValue(DEMO_PASSWORD);
+  await page.getByRole('button', { name: de.login.submit }).click();
+  await expect(page).toHaveURL(/\/trainings$/);
+  await expect(page.getByRole('heading', { level: 1, name: de.pages.my_trainings })).toBeVisible();
+});
+
+test('the registration form keeps what was typed and ticked before the script ran', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.mainFrame().goto('/register', { waitUntil: 'commit' });
+  const fields = page.locator('input.input');
+  await expect(fields.first()).toBeVisible();
+  const count = await fields.count();
+  expect(count).toBeGreaterThanOrEqual(5);
+  const typed: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const field = fields.nth(index);
+    const type = await field.getAttribute('type');
+    const value =
+      type === 'email' ? `early-${index}@example.com` : type === 'password' ? DEMO_PASSWORD : `Probe ${index}`;
+    await field.fill(value);
+    typed.push(value);
+  }
+  const checkbox = page.getByRole('checkbox').first();
+  await page.locator('label.checkbox').first().click();
+  await expect(checkbox).toBeChecked();
+  release();
+  await appReady(page);
+  expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('ready');
+  for (const [index, value] of typed.entries()) await expect(fields.nth(index)).toHaveValue(value);
+  await expect(checkbox).toBeChecked();
+  // The state has it too, not only the element: the box draws its tick from the state.
+  await expect(page.locator('label.checkbox').first().locator('.checkbox-box')).toHaveText('✓');
+});
+
 test("another site's form cannot sign anyone in", async ({ request }) => {
   const answer = await request.post('/login', {
     form: { email: 'employee@example.com', password: DEMO_PASSWORD },

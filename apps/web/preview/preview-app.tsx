@@ -2,10 +2,10 @@ import {
   COURSE_LANGUAGES,
   exerciseOf,
   minReadingSeconds,
-  slideHtml,
   slideType,
   type TCourseLanguage,
 } from '@portal/content/browser';
+import { slideHtml } from '@portal/content/slide-html';
 import { useEffect, useState } from 'react';
 import { SlideExercise } from '../src/features/trainings/exercises/slide-exercise.tsx';
 import { SlideBody } from '../src/features/trainings/slide-body.tsx';

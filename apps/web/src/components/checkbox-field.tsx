@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Checkbox } from 'react-aria-components';
+import { checkedOf, useEarlyInput } from '../lib/use-early-input.ts';
 
 // Its own module, apart from the text fields: the sign-in page has no checkbox and should not
 // load react-aria's (ADR 020).
@@ -16,9 +17,12 @@ export function CheckboxField({
   error?: string | undefined;
   isDisabled?: boolean;
 }) {
+  const input = useRef<HTMLInputElement>(null);
+  useEarlyInput(input, isSelected, onChange, checkedOf);
   return (
     <div className="checkbox-field">
       <Checkbox
+        inputRef={input}
         isSelected={isSelected}
         onChange={onChange}
         isInvalid={Boolean(error)}

@@ -1,5 +1,6 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useT } from '../lib/i18n.tsx';
+import { textOf, useEarlyInput } from '../lib/use-early-input.ts';
 
 interface TFieldProps {
   label: string;
@@ -91,10 +92,17 @@ function inputProps(
 
 export function TextInput({ label, type = 'text', ...props }: TFieldProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useEarlyInput(input, props.value, props.onChange, textOf);
   const suggestions = props.suggestions ?? [];
   return (
     <Field id={id} label={label} description={props.description} error={props.error} isRequired={props.isRequired}>
-      <input {...inputProps(id, props)} type={type} list={suggestions.length > 0 ? `${id}-list` : undefined} />
+      <input
+        {...inputProps(id, props)}
+        ref={input}
+        type={type}
+        list={suggestions.length > 0 ? `${id}-list` : undefined}
+      />
       {suggestions.length > 0 && (
         <datalist id={`${id}-list`}>
           {suggestions.map((suggestion) => (
@@ -111,10 +119,12 @@ export function PasswordInput({ label, ...props }: Omit<TFieldProps, 'type'>) {
   const t = useT();
   const id = useId();
   const [visible, setVisible] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEarlyInput(input, props.value, props.onChange, textOf);
   return (
     <Field id={id} label={label} description={props.description} error={props.error} isRequired={props.isRequired}>
       <div className="password-row">
-        <input {...inputProps(id, props)} type={visible ? 'text' : 'password'} />
+        <input {...inputProps(id, props)} ref={input} type={visible ? 'text' : 'password'} />
         <button
           type="button"
           className="button button-ghost"

@@ -1,4 +1,4 @@
-import { exerciseOf, minReadingSeconds, slideHtml, slideType, type TCourseLanguage } from '@portal/content';
+import { exerciseOf, minReadingSeconds, slideType, type TCourseLanguage } from '@portal/content';
 import type { TDb } from '@portal/db';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { learnerDueDates, type TLearnerDue } from '../due-dates/learner-due-dates.ts';
@@ -54,10 +54,17 @@ export async function listMyTrainings(
   });
 }
 
+/**
+ * The Markdown pipeline is about 180 modules: it loads when a process first serves a slide, not in
+ * every process and test file that imports the core (each would pay for it at start).
+ */
+const slideHtmlModule = () => import('@portal/content/slide-html');
+
 /** get-training/{slug}?lang: the slides of an assigned course; the quiz bank stays on the server. */
 export async function getTraining(db: TDb, learner: TSessionUser, slug: string, lang: TCourseLanguage) {
   const course = await assignedCourse(db, learner, slug);
   const text = course.text[lang];
+  const { slideHtml } = await slideHtmlModule();
   return {
     slug: course.meta.slug,
     version: course.meta.version,

@@ -1,4 +1,4 @@
-import { slideHtml } from '@portal/content';
+import { slideHtml } from '@portal/content/slide-html';
 import { courseCatalog, DEMO_COURSES, seedDemoLearning, syncCourses } from '@portal/core';
 import { courseProgress, courses, eq, quizAttempts, rawRows, seedDemoData, sql, transaction } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -48,8 +48,21 @@ async function loadMatchedRoutes() {
   );
 }
 
+/**
+ * Resolves once the browser has painted the server's page: a frame's callback runs just before its
+ * paint, and a task queued from there runs after it. Without this wait the page's modules and its
+ * hydration ran before the first paint whenever the scripts arrived quickly, and the paint waited
+ * for them (ADR 038, "Paint before the script"). A hidden tab paints no frames: it goes on at once.
+ */
+const afterFirstPaint = () =>
+  new Promise<void>((resolve) => {
+    if (document.visibilityState === 'hidden') resolve();
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+
 async function start() {
   if (hydrating) {
+    await afterFirstPaint();
     try {
       await loadMatchedRoutes();
       for (const [queryKey, data, updatedAt] of (readBlock(QUERY_STATE_ID) ?? []) as TAnsweredQuery[]) {

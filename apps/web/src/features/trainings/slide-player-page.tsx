@@ -74,11 +74,13 @@ export default function SlidePlayerPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [navigate]);
 
-  // Fetch the exercise code in the background once the course has any, so it is there by then.
-  const hasExercises = slides.some((entry) => entry.exercise);
+  // Fetch the exercise code one slide ahead, so it is there when the exercise comes. Not on every
+  // slide of a course that has exercises: evaluating it takes the main thread of a learner who has
+  // just opened a text slide (a long task on a slow phone, Lighthouse's blocking time, ADR 038).
+  const exerciseNear = Boolean(current?.exercise || slides[index + 1]?.exercise);
   useEffect(() => {
-    if (hasExercises) void loadExercise();
-  }, [hasExercises]);
+    if (exerciseNear) void loadExercise();
+  }, [exerciseNear]);
 
   // A new slide takes the focus to its heading, so screen readers read it from the top.
   useEffect(() => {

@@ -16,13 +16,22 @@ describe('scriptJson (issue 25 point 2)', () => {
 
   it('keeps every character that could end the block or open a comment out of the HTML', () => {
     const json = scriptJson(hostile);
-    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(json).not.toMatch(/<\/|<!|[\u2028\u2029]/);
     // The block holds the whole JSON: nothing in it ends the script early.
     expect(scriptText(json)).toBe(json);
   });
 
   it('reads back as exactly the same data', () => {
     expect(JSON.parse(scriptText(scriptJson(hostile)))).toEqual(hostile);
+  });
+
+  it('leaves other markup as it is, so a slide’s HTML stays small', () => {
+    const json = scriptJson({ html: '<p>Ein <strong>Satz</strong> &amp; mehr</p>', path: 'a\\</b' });
+    expect(json).toBe('{"html":"<p>Ein <strong>Satz<\\/strong> &amp; mehr<\\/p>","path":"a\\\\<\\/b"}');
+    expect(JSON.parse(scriptText(json))).toEqual({
+      html: '<p>Ein <strong>Satz</strong> &amp; mehr</p>',
+      path: 'a\\</b',
+    });
   });
 
   it('is what the unescaped form would break', () => {

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { de } from '@portal/i18n';
 import { E2E_PORT } from '../playwright.config.ts';
 import { apiSessionToken } from '../scripts/support/api-session.ts';
@@ -187,10 +187,11 @@ test('without JavaScript a customer signs in, reads a slide and moves between sl
   await context.close();
 });
 
-test('what a person types into the drawn sign-in before the script has run is kept and signs in', async ({ page }) => {
-  const email = `ssr-early-${Date.now()}@example.com`;
-  await createLearner(email, ['email-security']);
-  // Hold the app's script, as a slow phone does, until the person has typed.
+/**
+ * Opens a drawn page with the app's script held back, as a slow phone has it, and returns what lets
+ * the script through. The frame's own goto: the fixture's page.goto would wait for the held script.
+ */
+async function openWithScriptHeld(page: Page, path: string): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -199,8 +200,14 @@ test('what a person types into the drawn sign-in before the script has run is ke
     await held;
     await route.continue();
   });
-  // The frame's own goto: the fixture's page.goto would wait for the script that is held.
-  await page.mainFrame().goto('/login', { waitUntil: 'commit' });
+  await page.mainFrame().goto(path, { waitUntil: 'commit' });
+  return release;
+}
+
+test('what a person types into the drawn sign-in before the script has run is kept and signs in', async ({ page }) => {
+  const email = `ssr-early-${Date.now()}@example.com`;
+  await createLearner(email, ['email-security']);
+  const release = await openWithScriptHeld(page, '/login');
   const emailField = page.getByLabel(de.form.email);
   const passwordField = page.getByLabel(de.form.password, { exact: true });
   await emailField.pressSequentially(email);
@@ -217,15 +224,7 @@ test('what a person types into the drawn sign-in before the script has run is ke
 });
 
 test('the registration form keeps what was typed and ticked before the script ran', async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.mainFrame().goto('/register', { waitUntil: 'commit' });
+  const release = await openWithScriptHeld(page, '/register');
   const fields = page.locator('input.input');
   await expect(fields.first()).toBeVisible();
   const count = await fields.count();

@@ -33,19 +33,19 @@ function courseProblem(error: unknown) {
 }
 
 /**
- * Preloads a course and starts its progress (create-progress is idempotent), so the player opens
- * with its slides and the saved position at once. The route may have started the course query
+ * Preloads a course into the query cache and starts its progress (create-progress is idempotent),
+ * so the player opens with its slides and the saved position at once. Nothing is returned: a
+ * loader's value travels in a drawn page's router data as well (ADR 038). The route may have started the course query
  * already (with the sign-in check); `ensureData` joins that request instead of sending another.
  */
-export async function preloadTraining(slug: string) {
-  return orProblem(async () => {
-    const [training, progress] = await Promise.all([
+export async function preloadTraining(slug: string): Promise<void> {
+  await orProblem(async () => {
+    const [, progress] = await Promise.all([
       trpcUtils.trainings.get.ensureData({ slug, lang: getLocale() }),
       trpcClient.progress.create.mutate({ trainingSlug: slug }),
     ]);
     // create-progress answers with the view get-single-progress would read: no second round trip.
     trpcUtils.progress.getSingle.setData({ slug }, progress);
-    return { training, progress };
   });
 }
 

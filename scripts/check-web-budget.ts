@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
  * open it. Exits 1 when either breaks.
  *
  * Reads the Vite manifest when the build writes one, otherwise `index.html` plus the static
- * imports of the chunks it names, which is what the browser itself follows.
+ * imports of the chunks it names, which is what the browser itself follows, and the boot module
+ * that a server-drawn page starts them from (`route-preloads.json`).
  */
 
 const BUDGET_KB = 130;
@@ -94,7 +95,15 @@ if (entries.length === 0) {
   process.exit(1);
 }
 
+// A page the server drew names only the boot module, which then loads the same entry (ADR 038):
+// counted too, so that the budget holds for drawn pages as for the plain app.
+const routePreloadsFile = join(dist, 'route-preloads.json');
+const boot: string | undefined = existsSync(routePreloadsFile)
+  ? JSON.parse(readFileSync(routePreloadsFile, 'utf8')).boot
+  : undefined;
+
 const initial = closure([
+  ...(boot ? [boot] : []),
   ...entries,
   ...htmlPreloads.map(toDistPath).filter((f): f is string => Boolean(f)),
   ...(manifest

@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { dictionaryParts } from './vite.dictionary-parts.ts';
-import { routePreloads } from './vite.route-preloads.ts';
+import { BOOT_MODULE, routePreloads } from './vite.route-preloads.ts';
 
 const REACT_ROUTER_PRODUCTION = join(
   dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
@@ -42,6 +43,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         // password meter; every other chunk stays far below this.
         chunkSizeWarningLimit: 2600,
         rolldownOptions: {
+          // boot.ts is the one script of a server-drawn page's head: a second entry, of its own, that
+          // starts the app's entry after the first paint (ADR 038, "Scripts after the paint").
+          input: { index: fileURLToPath(new URL('index.html', import.meta.url)), boot: BOOT_MODULE },
           // @trpc/client and @trpc/react-query are side-effect free but do not say so in their
           // package.json (@trpc/server does): without this, the WebSocket link and the whole client
           // index stay in the entry of every page though nothing uses them (ADR 027).

@@ -4,10 +4,14 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { appRoutes, ROUTES_FILE } from './vite.route-table.ts';
 
-/** What the server reads: per route pattern, the chunks to announce with `modulepreload`. */
+/** What the server reads: the boot module's file, and per route pattern the chunks it announces. */
 export interface TRoutePreloads {
+  /** `boot.ts`'s chunk, which starts a drawn page's scripts after its first paint (ADR 038). */
+  boot: string;
   routes: { path: string; files: string[] }[];
 }
+
+export const BOOT_MODULE = fileURLToPath(new URL('src/boot.ts', import.meta.url));
 
 interface TChunkLike {
   type: 'chunk' | 'asset';
@@ -43,8 +47,10 @@ export function routePreloads(): Plugin {
         }
         return into;
       };
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!entry) this.error('route-preloads: no entry chunk');
+      const boot = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === BOOT_MODULE);
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk !== boot);
+      if (!entry || !boot) this.error('route-preloads: no entry chunk, or no boot chunk');
+      if (boot.imports?.length) this.error('route-preloads: boot.ts must import nothing (it runs alone)');
       const loadedFirst = closure(entry);
 
       const routesFile = fileURLToPath(ROUTES_FILE);
@@ -60,7 +66,7 @@ export function routePreloads(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'route-preloads.json',
-        source: `${JSON.stringify({ routes } satisfies TRoutePreloads, null, 1)}\n`,
+        source: `${JSON.stringify({ boot: boot.fileName, routes } satisfies TRoutePreloads, null, 1)}\n`,
       });
     },
   };

@@ -1,9 +1,14 @@
-/** DECISIONS.md: dates read DD.MM.YYYY in both languages, in German time (browser, mails, PDFs). */
-const formatter = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'Europe/Berlin',
-});
+// Made on first use, as in calendar-day.ts: a format with a time zone loads the zone data, which a
+// page that imports this module but shows no date should not pay for.
+let formatter: Intl.DateTimeFormat | undefined;
 
-export const formatDate = (value: string | Date) => formatter.format(new Date(value));
+/** DECISIONS.md: dates read DD.MM.YYYY in both languages, in German time (browser, mails, PDFs). */
+export function formatDate(value: string | Date): string {
+  formatter ??= new Intl.DateTimeFormat('de-DE', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'Europe/Berlin',
+  });
+  return formatter.format(new Date(value));
+}

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { firstPicturePreload, pageHead } from './page-head.ts';
+import { drawnPageHead, firstPicturePreload, pageHead } from './page-head.ts';
 
 // The shape Vite writes (apps/web/dist/index.html): entry script, modulepreloads, stylesheet last.
 const VITE_INDEX = `<!doctype html>
@@ -41,6 +41,32 @@ it('leaves a head without a module script in its order and appends the links', (
   expect(pageHead(plain, { early: '<E>', late: '<L>' })).toBe(
     '<html><head><link rel="stylesheet" href="/a.css"><E><L>\n  </head><body></body></html>',
   );
+});
+
+it('gives a drawn page one small boot module that names the entry and every module, after the stylesheet and picture', () => {
+  const html = drawnPageHead(VITE_INDEX, {
+    early: '<link rel="preload" as="image" href="/media/x.svg">',
+    modules: ['/assets/page-D.js', '/assets/form-E.js'],
+    boot: '/assets/boot-F.js',
+  });
+  // No script or module is asked for before the paint but the boot module.
+  expect(html.match(/<script\b/g)).toHaveLength(1);
+  expect(html).not.toContain('modulepreload');
+  expect(html).toContain(
+    '<script type="module" crossorigin src="/assets/boot-F.js" data-entry="/assets/index-A.js"' +
+      ' data-modules="/assets/chunk-B.js /assets/page-D.js /assets/form-E.js"></script>',
+  );
+  const positions = order(html, 'index-C.css', '/media/x.svg', 'boot-F.js', '</head>');
+  expect(positions.every((position) => position > 0)).toBe(true);
+  expect(positions).toEqual([...positions].sort((a, b) => a - b));
+});
+
+it("keeps a drawn page's scripts in its head when the build has no boot module", () => {
+  const html = drawnPageHead(VITE_INDEX, { early: '', modules: ['/assets/page-D.js'], boot: null });
+  expect(html).toBe(
+    pageHead(VITE_INDEX, { early: '', late: '<link rel="modulepreload" crossorigin href="/assets/page-D.js">' }),
+  );
+  expect(html).toContain('<script type="module" crossorigin src="/assets/index-A.js">');
 });
 
 it('preloads the first course picture of a drawn page, and nothing for other pictures', () => {

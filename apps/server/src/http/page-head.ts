@@ -1,3 +1,5 @@
+import { modulePreloadLinks } from './route-preloads.ts';
+
 /**
  * index.html's head for one page address, in the order a slow connection needs it (issue 25):
  *
@@ -19,6 +21,34 @@ export function pageHead(indexHtml: string, links: { early: string; late: string
   const early = stylesheets.join('') + (links.early ? `    ${links.early}\n` : '');
   html = html.slice(0, firstScript) + early + html.slice(firstScript);
   return links.late ? html.replace('</head>', `    ${links.late}\n  </head>`) : html;
+}
+
+/**
+ * A server-drawn page's head (ADR 038, "Scripts after the paint"): the stylesheet and the picture
+ * first, and instead of the entry script and its `modulepreload` links a single small module,
+ * `boot`, which asks for them once the page is painted. The page works without its script meanwhile
+ * (links, the sign-in form), so the paint no longer shares the slow connection with 150 KB of
+ * modules. Without a boot module (an older build) the head is `pageHead`'s.
+ */
+export function drawnPageHead(
+  indexHtml: string,
+  page: { early: string; modules: string[]; boot: string | null },
+): string {
+  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/.exec(indexHtml)?.[1];
+  const late = modulePreloadLinks(page.modules);
+  if (!page.boot || !entry) return pageHead(indexHtml, { early: page.early, late });
+  const entryModules = [...indexHtml.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g)].map(
+    (match) => match[1] as string,
+  );
+  const withoutScripts = indexHtml.replace(
+    /[ \t]*<(script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>\n?/g,
+    '',
+  );
+  // Only the build's asset names and our media addresses go into these attributes.
+  const boot =
+    `<script type="module" crossorigin src="${page.boot}" data-entry="${entry}"` +
+    ` data-modules="${[...entryModules, ...page.modules].join(' ')}"></script>`;
+  return pageHead(withoutScripts, { early: page.early, late: boot });
 }
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 interface TRoutePattern {
   pattern: RegExp;
-  links: string;
+  files: string[];
   /** Static segments first, then fewer parameters; the catch-all last. */
   rank: number;
 }
@@ -28,25 +28,41 @@ function patternOf(path: string): { pattern: RegExp; rank: number } {
   return { pattern: new RegExp(`^${source || '/'}/?$`), rank };
 }
 
+export interface TRouteModules {
+  /** The boot module's address (`/assets/boot-….js`), which starts a drawn page's scripts; null in an older build. */
+  boot: string | null;
+  /** The addresses of a page's own chunks, to announce with `modulepreload`. */
+  modulesFor: (pathname: string) => string[];
+}
+
 /**
- * The `modulepreload` links for a page address, from the build's `route-preloads.json` (see
- * `apps/web/vite.route-preloads.ts`, ADR 025): the page's own chunks arrive together with the
- * entry instead of one round trip after it has run. Empty without that file (an older build) and
- * for addresses no route knows.
+ * What the build's `route-preloads.json` says (see `apps/web/vite.route-preloads.ts`, ADR 025, ADR
+ * 038): the boot module, and per page address the page's own chunks, so that they arrive together
+ * with the entry instead of one round trip after it has run. Nothing without that file (an older
+ * build), and no chunks for addresses no route knows.
  */
-export function routePreloadLinks(distDir: string): (pathname: string) => string {
+export function routeModules(distDir: string): TRouteModules {
   const file = join(distDir, 'route-preloads.json');
-  if (!existsSync(file)) return () => '';
-  const { routes } = JSON.parse(readFileSync(file, 'utf8')) as { routes: { path: string; files: string[] }[] };
+  if (!existsSync(file)) return { boot: null, modulesFor: () => [] };
+  const { boot, routes } = JSON.parse(readFileSync(file, 'utf8')) as {
+    boot?: string;
+    routes: { path: string; files: string[] }[];
+  };
   const patterns: TRoutePattern[] = routes
     .filter((route) => !route.path.endsWith(' (index)'))
     .map((route) => ({
       ...patternOf(route.path),
-      links: route.files
-        .filter((name) => /^assets\/[\w.-]+\.js$/.test(name))
-        .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`)
-        .join(''),
+      files: route.files.filter((name) => ASSET_SCRIPT.test(name)).map((name) => `/${name}`),
     }))
     .sort((a, b) => b.rank - a.rank);
-  return (pathname) => patterns.find((candidate) => candidate.pattern.test(pathname))?.links ?? '';
+  return {
+    boot: boot && ASSET_SCRIPT.test(boot) ? `/${boot}` : null,
+    modulesFor: (pathname) => patterns.find((candidate) => candidate.pattern.test(pathname))?.files ?? [],
+  };
 }
+
+/** Only names the build writes: they go into the page's attributes unescaped. */
+const ASSET_SCRIPT = /^assets\/[\w.-]+\.js$/;
+
+export const modulePreloadLinks = (hrefs: string[]) =>
+  hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');

@@ -7,8 +7,8 @@ import type { AppRouter } from '@portal/api';
 import type { TLocale } from '@portal/i18n';
 import type { TRPCLink } from '@trpc/client';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { firstPicturePreload, pageHead } from './page-head.ts';
-import { routePreloadLinks } from './route-preloads.ts';
+import { drawnPageHead, firstPicturePreload, pageHead } from './page-head.ts';
+import { modulePreloadLinks, routeModules } from './route-preloads.ts';
 import { pageLocale, serverEntryOf } from './server-render.ts';
 import { slideImagePreloadLink } from './slide-image-preload.ts';
 
@@ -66,7 +66,8 @@ const escapeHtml = (text: string) =>
  * third of their size (Lighthouse 'uses-text-compression', issue 7). The assets never change
  * under their hashed names, so each is compressed once, on its first request, and kept in memory.
  * index.html carries the `modulepreload` links of the requested page (route-preloads.ts) and, on
- * a slide, a preload of its picture (slide-image-preload.ts), in the order of page-head.ts.
+ * a slide, a preload of its picture (slide-image-preload.ts), in the order of page-head.ts; a page
+ * the server drew names only the boot module, which asks for the scripts after the paint.
  */
 export function webAppRoutes(distDir: string, rendering?: TServerRendering) {
   const app = new Hono();
@@ -76,16 +77,19 @@ export function webAppRoutes(distDir: string, rendering?: TServerRendering) {
     return app;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
-  const preloadLinks = routePreloadLinks(distDir);
-  // index.html with the page's preload links, plain and compressed, once per set of links.
+  const modules = routeModules(distDir);
+  // index.html with the page's head, plain and compressed, once per head. A drawn page's head starts
+  // its scripts after the paint (drawnPageHead); the plain app needs them at once to draw anything.
   const pages = new Map<string, { html: string; br: Buffer; gzip: Buffer }>();
   // `picture`: the drawn page's own first picture; the plain app knows only a slide's.
-  const pageFor = (pathname: string, picture = slideImagePreloadLink(pathname)) => {
-    const links = { early: picture, late: preloadLinks(pathname) };
-    const key = `${links.early}|${links.late}`;
+  const pageFor = (pathname: string, picture = slideImagePreloadLink(pathname), drawn = false) => {
+    const files = modules.modulesFor(pathname);
+    const key = `${drawn}|${picture}|${files.join(' ')}`;
     let page = pages.get(key);
     if (!page) {
-      const html = pageHead(indexHtml, links);
+      const html = drawn
+        ? drawnPageHead(indexHtml, { early: picture, modules: files, boot: modules.boot })
+        : pageHead(indexHtml, { early: picture, late: modulePreloadLinks(files) });
       page = { html, br: compress(Buffer.from(html), 'br'), gzip: compress(Buffer.from(html), 'gzip') };
       pages.set(key, page);
     }
@@ -136,7 +140,7 @@ export function webAppRoutes(distDir: string, rendering?: TServerRendering) {
           c.header('Cache-Control', 'private, no-store');
           c.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
           if (page.kind === 'redirect') return c.redirect(page.location, page.status as 302);
-          const html = pageFor(c.req.path, firstPicturePreload(page.body))
+          const html = pageFor(c.req.path, firstPicturePreload(page.body), true)
             .html.replace(/<html lang="[^"]*">/, `<html lang="${page.lang}">`)
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
             .replace('<div id="root"></div>', `<div id="root">${page.body}</div>${page.data}`);

@@ -191,6 +191,26 @@ test('without JavaScript a customer signs in, reads a slide and moves between sl
  * Opens a drawn page with the app's script held back, as a slow phone has it, and returns what lets
  * the script through. The frame's own goto: the fixture's page.goto would wait for the held script.
  */
+test('a drawn page asks for no script but the small boot module before its first paint, then runs', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await appReady(page);
+  const { paint, scripts } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType('resource')
+      .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime }))
+      .filter((entry) => entry.path.endsWith('.js')),
+  }));
+  expect(paint).not.toBeNull();
+  const beforePaint = scripts.filter((script) => script.start < (paint ?? 0)).map((script) => script.path);
+  expect(beforePaint).toHaveLength(1);
+  expect(beforePaint[0]).toMatch(/^\/assets\/boot-[\w-]+\.js$/);
+  // The entry and the page's own chunk came after the paint, and the page is the app's now.
+  expect(scripts.filter((script) => /^\/assets\/(index|login-page)-/.test(script.path))).toHaveLength(2);
+});
+
 async function openWithScriptHeld(page: Page, path: string): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {

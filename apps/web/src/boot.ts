@@ -5,13 +5,17 @@
  * picture that the first paint waits for, and Lighthouse's simulated phone put all of them in front
  * of that paint. The server writes the addresses on this script's element (`page-head.ts`).
  *
- * A frame's callback runs just before its paint, and a task queued from there runs after it. A
- * hidden tab paints no frames: it goes on at once.
+ * "Painted" is the browser's own paint entry, which it records once the frame is on screen. A
+ * frame callback is earlier than that: the frame is still to be drawn, and a request started there
+ * still counted as before the paint. A hidden tab paints nothing and goes on at once; a browser
+ * without paint entries goes on after its next frame.
  */
 const boot = document.querySelector<HTMLScriptElement>('script[data-entry]');
+let started = false;
 
 function start() {
-  if (!boot?.dataset.entry) return;
+  if (started || !boot?.dataset.entry) return;
+  started = true;
   // Announced together, so the entry's imports and the page's chunks arrive in one round trip.
   for (const href of (boot.dataset.modules ?? '').split(' ').filter(Boolean)) {
     const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' });
@@ -22,5 +26,13 @@ function start() {
   );
 }
 
-if (document.visibilityState === 'hidden') start();
-else requestAnimationFrame(() => setTimeout(start, 0));
+if (document.visibilityState === 'hidden' || performance.getEntriesByType('paint').length > 0) start();
+else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  new PerformanceObserver((_entries, observer) => {
+    observer.disconnect();
+    start();
+  }).observe({ type: 'paint' });
+  // Should the entry never come (a tab hidden before its first paint), the page still starts.
+  document.addEventListener('visibilitychange', start, { once: true });
+  setTimeout(start, 5000);
+} else requestAnimationFrame(() => setTimeout(start, 0));

@@ -187,10 +187,6 @@ test('without JavaScript a customer signs in, reads a slide and moves between sl
   await context.close();
 });
 
-/**
- * Opens a drawn page with the app's script held back, as a slow phone has it, and returns what lets
- * the script through. The frame's own goto: the fixture's page.goto would wait for the held script.
- */
 test('a drawn page asks for no script but the small boot module before its first paint, then runs', async ({
   page,
 }) => {
@@ -211,6 +207,10 @@ test('a drawn page asks for no script but the small boot module before its first
   expect(scripts.filter((script) => /^\/assets\/(index|login-page)-/.test(script.path))).toHaveLength(2);
 });
 
+/**
+ * Opens a drawn page with the app's script held back, as a slow phone has it, and returns what lets
+ * the script through. The frame's own goto: the fixture's page.goto would wait for the held script.
+ */
 async function openWithScriptHeld(page: Page, path: string): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {

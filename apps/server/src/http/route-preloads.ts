@@ -28,6 +28,9 @@ function patternOf(path: string): { pattern: RegExp; rank: number } {
   return { pattern: new RegExp(`^${source || '/'}/?$`), rank };
 }
 
+/** Only names the build writes: they go into the page's attributes unescaped. */
+const ASSET_SCRIPT = /^assets\/[\w.-]+\.js$/;
+
 export interface TRouteModules {
   /** The boot module's address (`/assets/boot-….js`), which starts a drawn page's scripts; null in an older build. */
   boot: string | null;
@@ -60,9 +63,6 @@ export function routeModules(distDir: string): TRouteModules {
     modulesFor: (pathname) => patterns.find((candidate) => candidate.pattern.test(pathname))?.files ?? [],
   };
 }
-
-/** Only names the build writes: they go into the page's attributes unescaped. */
-const ASSET_SCRIPT = /^assets\/[\w.-]+\.js$/;
 
 export const modulePreloadLinks = (hrefs: string[]) =>
   hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');

@@ -35,8 +35,9 @@ function courseProblem(error: unknown) {
 /**
  * Preloads a course into the query cache and starts its progress (create-progress is idempotent),
  * so the player opens with its slides and the saved position at once. Nothing is returned: a
- * loader's value travels in a drawn page's router data as well (ADR 038). The route may have started the course query
- * already (with the sign-in check); `ensureData` joins that request instead of sending another.
+ * loader's value travels in a drawn page's router data as well (ADR 038). The route may have
+ * started the course query already (with the sign-in check); `ensureData` joins that request
+ * instead of sending another.
  */
 export async function preloadTraining(slug: string): Promise<void> {
   await orProblem(async () => {

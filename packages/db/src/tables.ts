@@ -45,6 +45,7 @@ export let companyDueCounts: typeof postgres.companyDueCounts;
 export let insurerEvents: typeof postgres.insurerEvents;
 export let webhookEndpoints: typeof postgres.webhookEndpoints;
 export let phishingSettings: typeof postgres.phishingSettings;
+export let companyMailDomains: typeof postgres.companyMailDomains;
 export let phishingCampaigns: typeof postgres.phishingCampaigns;
 export let phishingMessages: typeof postgres.phishingMessages;
 
@@ -83,6 +84,7 @@ function assign(from: typeof postgres): void {
   insurerEvents = from.insurerEvents;
   webhookEndpoints = from.webhookEndpoints;
   phishingSettings = from.phishingSettings;
+  companyMailDomains = from.companyMailDomains;
   phishingCampaigns = from.phishingCampaigns;
   phishingMessages = from.phishingMessages;
 }

@@ -30,6 +30,8 @@ export interface TPhishingSettings {
   namesVisibleByName: string | null;
   retentionMonths: number;
   reportContactEmail: string;
+  /** The contact opened its confirmation link (issue 37): only then is anything forwarded to it. */
+  reportContactConfirmed: boolean;
 }
 
 const DEFAULTS = { retentionMonths: 12, reportContactEmail: '' } as const;
@@ -56,6 +58,7 @@ export async function readPhishingSettings(db: TDb, companyId: string): Promise<
     namesVisibleByName: row?.namesVisibleAt ? nameOf(row.namesVisibleBy) : null,
     retentionMonths: row?.retentionMonths ?? DEFAULTS.retentionMonths,
     reportContactEmail: row?.reportContactEmail ?? DEFAULTS.reportContactEmail,
+    reportContactConfirmed: Boolean(row?.reportContactEmail && row.reportContactConfirmedAt),
   };
 }
 

@@ -53,6 +53,14 @@ export const companies = pgTable(
     ownerId: text('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** Last e-learning reset: the spec allows one every 30 days. */
     lastProgressResetAt: timestamp('last_progress_reset_at'),
+    /**
+     * Set when a company registers itself, cleared when the registrant opens the confirmation link
+     * (issue 37): until then it cannot invite, upload, name contacts, run simulations or reach the
+     * insurer; housekeeping deletes it after a week. Null for confirmed and provider-made companies.
+     */
+    confirmationPendingSince: timestamp('confirmation_pending_since'),
+    /** The provider's approval of the company's phishing simulations, where it is required (issue 37). */
+    phishingApprovedAt: timestamp('phishing_approved_at'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at'),
   },
@@ -164,7 +172,7 @@ export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: uuid(),
-    kind: text('kind', { enum: ['invitation', 'reset', 'first_login', 'totp_challenge'] }).notNull(),
+    kind: text('kind', { enum: ['invitation', 'reset', 'first_login', 'totp_challenge', 'email_confirmation'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     userId: text('user_id')
       .notNull()
@@ -844,8 +852,35 @@ export const phishingSettings = pgTable('phishing_settings', {
   namesVisibleBy: text('names_visible_by').references(() => users.id, { onDelete: 'set null' }),
   retentionMonths: integer('retention_months').notNull().default(12),
   reportContactEmail: text('report_contact_email').notNull().default(''),
+  /** When the contact opened its confirmation link; nothing is forwarded before (issue 37). */
+  reportContactConfirmedAt: timestamp('report_contact_confirmed_at'),
+  /** SHA-256 of the contact's confirmation link token, and when it expires. */
+  reportContactTokenHash: text('report_contact_token_hash'),
+  reportContactTokenExpiresAt: timestamp('report_contact_token_expires_at'),
   updatedAt: timestamp('updated_at'),
 });
+
+/**
+ * A mail domain a company claims (issue 37): proven once a DNS TXT record on the domain carries
+ * `verification` (looked up by the portal). Simulated mails go only to people on a proven domain.
+ */
+export const companyMailDomains = pgTable(
+  'company_mail_domains',
+  {
+    id: uuid(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Lower-case, without a trailing dot; a subdomain is a domain of its own. */
+    domain: text('domain').notNull(),
+    /** The TXT value to publish, `portal-verification=<random>`; not a secret, it is public in DNS. */
+    verification: text('verification').notNull(),
+    verifiedAt: timestamp('verified_at'),
+    lastCheckedAt: timestamp('last_checked_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('company_mail_domains_company_domain_unique').on(table.companyId, table.domain)],
+);
 
 /**
  * A simulation campaign of one company (ADR 036): its templates (one of the list at random per

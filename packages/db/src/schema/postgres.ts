@@ -172,7 +172,9 @@ export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: uuid(),
-    kind: text('kind', { enum: ['invitation', 'reset', 'first_login', 'totp_challenge', 'email_confirmation'] }).notNull(),
+    kind: text('kind', {
+      enum: ['invitation', 'reset', 'first_login', 'totp_challenge', 'email_confirmation'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull(),
     userId: text('user_id')
       .notNull()

@@ -1,4 +1,5 @@
 import {
+  bearerTokenOf,
   looksLikeApiKey,
   type TApiKeyCaller,
   type TConfig,
@@ -46,6 +47,8 @@ export interface TContext {
   apiKeyPresented: boolean;
   /** Whether the caller's company has an accepted AVV (spec §4), read together with the session. */
   companyAvvAccepted: boolean;
+  /** Whether the caller's company has confirmed its registration (issue 37), read with the session. */
+  companyConfirmed: boolean;
   /** Set when a cookie-authenticated request fails the CSRF rule; authed procedures refuse it. */
   csrfRejected: boolean;
   /**
@@ -107,8 +110,7 @@ export function createContextFactory(deps: { db: TDatabase; config: TConfig }): 
   return async function createContext(adapter: TRequestAdapter): Promise<TContext> {
     const { req } = adapter;
     const locale = localeFromAcceptLanguage(req.headers.get('accept-language'));
-    const authorization = req.headers.get('authorization');
-    const bearer = authorization?.replace(/^Bearer\s+/i, '').trim() || undefined;
+    const bearer = bearerTokenOf(req.headers.get('authorization'));
     const cookieToken = readCookie(req.headers.get('cookie'), cookieName);
     // A key is never a session token: it is resolved by the /api layer, or (on /trpc) not at all.
     const apiKeyPresented = bearer !== undefined && looksLikeApiKey(bearer);
@@ -135,6 +137,7 @@ export function createContextFactory(deps: { db: TDatabase; config: TConfig }): 
       apiKey: apiKeyPresented ? (adapter.apiKey ?? null) : null,
       apiKeyPresented,
       companyAvvAccepted: resolved?.companyAvvAccepted ?? false,
+      companyConfirmed: resolved?.companyConfirmed ?? false,
       csrfRejected,
       changeByGetUnproven,
       setSessionCookie: (value, maxAgeSeconds) =>

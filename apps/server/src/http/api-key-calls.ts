@@ -1,5 +1,6 @@
 import { appRouter, type TProcedureMeta } from '@portal/api';
 import {
+  bearerTokenOf,
   claimApiCall,
   looksLikeApiKey,
   recordApiCall,
@@ -52,10 +53,7 @@ export function apiKeyCalls(deps: {
   };
 
   return async (c, next) => {
-    const token = c.req
-      .header('authorization')
-      ?.replace(/^Bearer\s+/i, '')
-      .trim();
+    const token = bearerTokenOf(c.req.header('authorization'));
     if (!token || !looksLikeApiKey(token)) return next();
 
     const call = {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AppRouter } from '@portal/api';
+import { presentsApiKey } from '@portal/core';
 import { localeFromAcceptLanguage, type TLocale } from '@portal/i18n';
 import type { TRPCLink } from '@trpc/client';
 import { parse as parseCookies } from 'hono/utils/cookie';
@@ -51,10 +52,15 @@ export function pageLocale(cookie: string | undefined, acceptLanguage: string | 
  */
 export function procedureRequest(page: Request, locale: TLocale): Request {
   const headers = new Headers({ 'accept-language': locale, 'sec-fetch-site': 'same-origin' });
-  // A Bearer session too, as the API takes it (Lighthouse sends one; an API key stays refused).
-  for (const name of ['cookie', 'authorization', 'user-agent']) {
+  for (const name of ['cookie', 'user-agent']) {
     const value = page.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
+  // A Bearer session too, as the API takes it (Lighthouse sends one). An insurer API key is no way
+  // into a page: passed on, every procedure of the page refused it (403) and the page answered
+  // 500 (issue 37.7). Left out, the page is drawn as for no header at all: a guarded page sends
+  // the visitor to sign in. Any other odd value is a token of no session, with the same answer.
+  const authorization = page.headers.get('authorization');
+  if (authorization !== null && !presentsApiKey(authorization)) headers.set('authorization', authorization);
   return new Request(page.url, { method: 'GET', headers });
 }

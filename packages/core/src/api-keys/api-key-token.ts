@@ -11,6 +11,19 @@ const KEY_FORM = /^pk_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 export const looksLikeApiKey = (token: string) => token.startsWith(API_KEY_PREFIX);
 
+/**
+ * The token an `Authorization` header carries: what follows `Bearer ` (any case), else the whole
+ * value; none when that is empty. The one reading of the header for sessions and keys alike.
+ */
+export const bearerTokenOf = (authorization: string | null | undefined): string | undefined =>
+  authorization?.replace(/^Bearer\s+/i, '').trim() || undefined;
+
+/** Whether an `Authorization` header presents an insurer API key (by its form, nothing read). */
+export function presentsApiKey(authorization: string | null | undefined): boolean {
+  const token = bearerTokenOf(authorization);
+  return token !== undefined && looksLikeApiKey(token);
+}
+
 export function newApiKeySecret(): { id: string; secret: string } {
   return { id: crypto.randomUUID(), secret: generateSecret(32) };
 }

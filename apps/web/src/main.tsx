@@ -5,7 +5,7 @@ import { AppProviders } from './app/app-providers.tsx';
 import { discoverSignedInPages, includeSignedInPages, routes } from './app/routes.tsx';
 import { loadPart } from './lib/dictionaries.ts';
 import { adoptRenderedLocale, getLocale } from './lib/locale-state.ts';
-import { loginPathFor } from './lib/safe-next.ts';
+import { loginPathFor } from './lib/login-path.ts';
 import { QUERY_STATE_ID, ROUTER_STATE_ID, type TAnsweredQuery } from './lib/script-json.ts';
 import { clearSessionData } from './lib/session-data.ts';
 import { queryClient, setAuthorizationRequiredHandler, trpcClient } from './lib/trpc.ts';

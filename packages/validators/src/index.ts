@@ -8,3 +8,4 @@ export * from './fields.ts';
 export * from './format-date.ts';
 export * from './insurance-number.ts';
 export * from './password.ts';
+export * from './safe-next.ts';

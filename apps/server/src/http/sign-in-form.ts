@@ -1,11 +1,6 @@
 import { appRouter, type TContext } from '@portal/api';
+import { safeNext } from '@portal/validators';
 import { type Context, Hono } from 'hono';
-
-/** Only same-site paths are followed after sign-in (apps/web/src/lib/safe-next.ts does the same). */
-function safeNext(next: string | undefined): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
-  return next;
-}
 
 /**
  * A form of our own pages: the browser says so (`Sec-Fetch-Site: same-origin`), or, where it sends
@@ -29,7 +24,8 @@ export function signInFormRoutes(options: { createContext: (c: Context) => Promi
   const app = new Hono();
   app.post('/login', async (c) => {
     if (!fromOwnPage(c, options.publicUrl)) return c.text('Forbidden', 403);
-    const next = safeNext(c.req.query('next'));
+    // Only a path of the portal is followed (the one rule of the browser and the server, issue 37.5).
+    const next = safeNext(c.req.query('next'), { origin: options.publicUrl });
     const back = (failed: boolean) =>
       `/login?${new URLSearchParams({ ...(failed ? { failed: '1' } : {}), ...(next !== '/' ? { next } : {}) })}`;
     c.header('Cache-Control', 'no-store');

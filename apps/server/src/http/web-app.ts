@@ -5,6 +5,7 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'n
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppRouter } from '@portal/api';
 import type { TLocale } from '@portal/i18n';
+import { safeNext } from '@portal/validators';
 import type { TRPCLink } from '@trpc/client';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { drawnPageHead, firstPicturePreload, pageHead } from './page-head.ts';
@@ -20,6 +21,9 @@ const TEXT_TYPES: Record<string, string> = {
 };
 
 type TEncoding = 'br' | 'gzip';
+
+/** The origin a redirect of this request is checked against: the request's own. */
+const ownOrigin = (c: Context) => ({ origin: new URL(c.req.url).origin });
 
 /** The best encoding the browser accepts (brotli, then gzip), or null. */
 export function pickEncoding(acceptEncoding: string | undefined): TEncoding | null {
@@ -139,7 +143,8 @@ export function webAppRoutes(distDir: string, rendering?: TServerRendering) {
           // Every drawn page may carry personal data: never kept by a shared cache or on disk (issue 25).
           c.header('Cache-Control', 'private, no-store');
           c.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
-          if (page.kind === 'redirect') return c.redirect(page.location, page.status as 302);
+          // A guard's redirect goes to a path of the portal only (issue 37.5), whatever the address held.
+          if (page.kind === 'redirect') return c.redirect(safeNext(page.location, ownOrigin(c)), page.status as 302);
           const html = pageFor(c.req.path, firstPicturePreload(page.body), true)
             .html.replace(/<html lang="[^"]*">/, `<html lang="${page.lang}">`)
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
@@ -161,8 +166,10 @@ export function webAppRoutes(distDir: string, rendering?: TServerRendering) {
   // script then takes over. The other parts of the server answer their own addresses first.
   app.post('*', (c) => {
     if (/^\/(api|trpc|p|media|dev)(\/|$)/.test(c.req.path)) return c.notFound();
+    // The address itself, as a path of the portal: `POST //evil.example/` must not send the person
+    // to evil.example (issue 37.5).
     const { pathname, search } = new URL(c.req.url);
-    return c.redirect(pathname + search, 303);
+    return c.redirect(safeNext(pathname + search, ownOrigin(c)), 303);
   });
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');

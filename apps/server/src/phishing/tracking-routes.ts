@@ -10,6 +10,7 @@ import {
 } from '@portal/core';
 import type { TDatabase } from '@portal/db';
 import { createTranslator, localeFromAcceptLanguage } from '@portal/i18n';
+import { safeNext } from '@portal/validators';
 import { type Context, Hono } from 'hono';
 import { CONTINUE_JS, LESSON_CSS } from './tracking-assets.ts';
 import { gonePage, landingPage, lessonPage, signInPage } from './tracking-pages.ts';
@@ -88,7 +89,8 @@ export function phishingTrackingRoutes(options: TTrackingOptions) {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     return proofMatches(c.req.param('token') ?? '', (form as Record<string, unknown>).proof);
   };
-  const see = (c: Context, path: string) => c.redirect(path, 303);
+  // Paths of this portal only, by the one rule of every redirect (issue 37.5).
+  const see = (c: Context, path: string) => c.redirect(safeNext(path, { origin: options.linkUrl }), 303);
 
   app.get('/:token', async (c) => {
     const message = await tracked(c);

@@ -1,7 +1,7 @@
 import type { TRole } from '@portal/validators';
 import { redirect } from 'react-router';
+import { loginPathFor } from './login-path.ts';
 import { preload } from './preload.ts';
-import { loginPathFor } from './safe-next.ts';
 import { readSessionData } from './session-data.ts';
 import { trpcUtils } from './trpc.ts';
 

@@ -1,4 +1,5 @@
 import type { TMessageKey } from '@portal/i18n';
+import { safeNext } from '@portal/validators';
 import { type ComponentType, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PasswordInput, TextInput } from '../../components/form-fields.tsx';
@@ -58,7 +59,8 @@ export function LoginForm({ audience }: { audience: 'customer' | 'admin' }) {
   // The sign-in works before the script runs: the form posts to the server (ADR 038), which signs
   // in and moves on, or comes back here with `failed=1`. The button stays usable until then.
   const hydrated = useHydrated();
-  const next = params.get('next');
+  // Only a `next` the sign-in would follow is handed on (the server checks it again).
+  const next = safeNext(params.get('next'), { fallback: '' });
   const action = audience === 'customer' ? `/login${next ? `?next=${encodeURIComponent(next)}` : ''}` : undefined;
   const failedWithoutScript = params.get('failed') === '1';
 

@@ -1,7 +1,7 @@
 import type { RouterOutputs } from '@portal/api';
+import { safeNext } from '@portal/validators';
 import { useNavigate } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
-import { safeNext } from '../../lib/safe-next.ts';
 import { saveSessionData } from '../../lib/session-data.ts';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -22,6 +22,7 @@ export function useCompleteSignIn() {
     // Await the dictionary so the next page renders in the person's language from the start.
     await setLocale(answer.lang);
     await utils.auth.me.invalidate();
-    await navigate(safeNext(next), { replace: true });
+    // Only a path of the portal (the server's form follows the same rule, issue 37.5).
+    await navigate(safeNext(next, { origin: window.location.origin }), { replace: true });
   };
 }

@@ -15,7 +15,12 @@ try {
   await migrateDatabase(db);
   const runner = createJobRunner({
     db,
-    handlers: createJobHandlers({ publicUrl: config.publicUrl, totpKey: config.totpKey, phishing: config.phishing }),
+    handlers: createJobHandlers({
+      publicUrl: config.publicUrl,
+      totpKey: config.totpKey,
+      phishing: config.phishing,
+      dnsServers: config.DNS_SERVERS,
+    }),
     schedules: JOB_SCHEDULES,
   });
   const runs = await runner.runUntilIdle();

@@ -179,6 +179,8 @@ async function startReportInbox(settings: TConfig, db: ReturnType<typeof open>) 
     const listener = await startReportListener({
       db,
       ...inbox,
+      // The greeting names the portal's public host, not this machine (issue 37.7).
+      name: new URL(settings.publicUrl).hostname,
       linkBases: [settings.phishing.linkUrl, settings.publicUrl],
       linkUrl: settings.phishing.linkUrl,
       logger,

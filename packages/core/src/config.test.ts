@@ -166,4 +166,18 @@ describe('configuration', () => {
       expect(() => trust(wrong), wrong).toThrow(/TRUST_PROXY: not an IP address or CIDR range/);
     }
   });
+
+  it('DNS_SERVERS: the system resolver when unset, else the servers as Resolver#setServers takes them', () => {
+    const servers = (DNS_SERVERS?: string) => loadConfig({ DNS_SERVERS }).DNS_SERVERS;
+    expect(servers(undefined)).toBeUndefined();
+    expect(servers('192.0.2.53')).toEqual(['192.0.2.53']);
+    expect(servers(' 127.0.0.1:5353, [2001:db8::53]:53,2001:db8::54 ')).toEqual([
+      '127.0.0.1:5353',
+      '[2001:db8::53]:53',
+      '2001:db8::54',
+    ]);
+    for (const wrong of ['dns.example', '127.0.0.1:dns', '300.1.1.1']) {
+      expect(() => servers(wrong), wrong).toThrow(/DNS_SERVERS: not a DNS server address/);
+    }
+  });
 });

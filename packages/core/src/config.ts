@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEVELOPMENT_TOTP_KEY } from './auth/totp-secret-seal.ts';
+import { parseDnsServers } from './net/resolver.ts';
 
 const ZBoolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -168,6 +169,20 @@ export const ZConfig = z
     PHISHING_REPORT_MAX_MB: z.coerce.number().int().min(1).max(50).default(10),
     /** Reports per sender address and minute, over all processes; more are deferred (SMTP 451). */
     PHISHING_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
+    /**
+     * The DNS servers the portal asks itself (comma-separated: `192.0.2.53`, `127.0.0.1:5353`,
+     * `[2001:db8::53]:53`), for webhook receivers' names (ADR 035) and mail-domain proofs; unset: the
+     * system's resolver. `net/resolver.ts` makes the resolver.
+     */
+    DNS_SERVERS: z
+      .string()
+      .transform((value, ctx) => {
+        const parsed = parseDnsServers(value);
+        if ('servers' in parsed) return parsed.servers;
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      })
+      .optional(),
     /**
      * 32 random bytes, base64 (`openssl rand -base64 32`): seals the TOTP secrets in the database
      * (ADR 026). Keep it apart from the backups; without the same key no second factor opens.

@@ -7,6 +7,11 @@ export interface TReportListenerOptions extends TReportInboxOptions {
   db: TDatabase;
   port: number;
   host: string;
+  /**
+   * The name the greeting and the EHLO answer give: the host of the portal's public address
+   * (main.ts), never the machine's own (smtp-server's default). Without it, the report addresses' domain.
+   */
+  name?: string;
   /** The report addresses, lower-cased: every other recipient is refused. */
   addresses: readonly string[];
   maxBytes: number;
@@ -50,6 +55,7 @@ export function startReportListener(options: TReportListenerOptions): Promise<TR
   // Reports being written: a drain waits for them before the database closes.
   const inFlight = new Set<Promise<void>>();
   const server = new SMTPServer({
+    name: options.name ?? options.addresses[0]?.split('@').pop() ?? 'localhost',
     // Banner and greeting name no product: the listener is reachable from the internet.
     banner: 'report inbox',
     size: options.maxBytes,

@@ -1,9 +1,17 @@
+import type { Resolver } from 'node:dns/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import { certificates, companies, eq, insurerEvents, type TDb, webhookEndpoints } from '@portal/db';
 import { openTotpSecret } from '../auth/totp-secret-seal.ts';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, webhookSignature } from './webhook-signature.ts';
-import { guardedLookup, type TWebhookUrlRules, webhookUrlProblem } from './webhook-url.ts';
+import {
+  guardedLookup,
+  receiverAddresses,
+  type TWebhookConnectOptions,
+  type TWebhookUrlRules,
+  webhookUrlProblem,
+} from './webhook-url.ts';
 
 /** A receiver that does not answer within this long counts as failed (retried later). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -23,9 +31,21 @@ export interface TWebhookBody {
   };
 }
 
-/** POSTs the body; resolves with the status. No redirect is followed (it could lead inside). */
-function post(url: string, body: string, headers: Record<string, string>, rules: TWebhookUrlRules): Promise<number> {
+/**
+ * POSTs the body; resolves with the status. Every address connected to has passed
+ * `receiverAddresses`: a name's through the lookup, an IP literal's (node looks nothing up for
+ * one) here, before the request. No redirect is followed (it could lead inside).
+ */
+export async function postWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { rules: TWebhookUrlRules; resolver?: Resolver | undefined },
+): Promise<number> {
   const target = new URL(url);
+  const connect: TWebhookConnectOptions = { ...options, plainHttp: target.protocol === 'http:' };
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0) await receiverAddresses(host, connect);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = send(
@@ -33,7 +53,7 @@ function post(url: string, body: string, headers: Record<string, string>, rules:
       {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...headers },
-        lookup: guardedLookup(rules),
+        lookup: guardedLookup(options.rules, connect),
         timeout: WEBHOOK_TIMEOUT_MS,
       },
       (response) => {
@@ -57,7 +77,13 @@ function post(url: string, body: string, headers: Record<string, string>, rules:
 export async function deliverWebhook(
   db: TDb,
   payload: { eventId: string; endpointId: string },
-  options: { totpKey: Buffer; rules: TWebhookUrlRules; now: Date },
+  options: {
+    totpKey: Buffer;
+    rules: TWebhookUrlRules;
+    now: Date;
+    /** Answers receivers' names (`DNS_SERVERS`); without one, the system's lookup. */
+    resolver?: Resolver | undefined;
+  },
 ): Promise<Record<string, string | number | boolean>> {
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, payload.endpointId));
   if (!endpoint || endpoint.removedAt !== null) return { skipped: 'endpoint removed' };
@@ -90,11 +116,11 @@ export async function deliverWebhook(
     },
   } satisfies TWebhookBody);
   const secret = openTotpSecret(options.totpKey, endpointSealId(endpoint.id), endpoint.secretSealed);
-  const status = await post(
+  const status = await postWebhook(
     endpoint.url,
     body,
     { [SIGNATURE_HEADER]: webhookSignature(secret, body, options.now), [EVENT_ID_HEADER]: event.id },
-    options.rules,
+    { rules: options.rules, resolver: options.resolver },
   );
   if (status < 200 || status > 299) throw new Error(`the receiver answered ${status}`);
   return { status };

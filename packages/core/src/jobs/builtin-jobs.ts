@@ -1,6 +1,7 @@
 import { recordExpiries } from '../insurer-events/record-events.ts';
 import { deliverWebhook } from '../insurer-events/webhook-delivery.ts';
 import { runHousekeeping } from '../maintenance/housekeeping.ts';
+import { createResolver } from '../net/resolver.ts';
 import { dispatchPhishing } from '../phishing/dispatch.ts';
 import { runPhishingRetention } from '../phishing/retention.ts';
 import { runReminders } from '../reminders/reminder-run.ts';
@@ -18,12 +19,15 @@ export function createJobHandlers(config: {
   reminderSlice?: number;
   /** Opens the webhook endpoints' signing secrets (sealed like TOTP secrets, ADR 026). */
   totpKey: Buffer;
-  /** Tests only: webhook receivers on http://127.0.0.1. */
+  /** Tests only: webhook receivers on a loopback address (127.0.0.1, ::1, localhost), also by plain http. */
   allowLoopbackWebhooks?: boolean;
+  /** `DNS_SERVERS`: who answers webhook receivers' names; unset, the system's lookup. */
+  dnsServers?: readonly string[] | undefined;
   /** Sender domain and link base of simulated phishing mails (ADR 036). */
   phishing: { mailDomain: string; linkUrl: string; sending?: boolean };
 }): Readonly<Record<string, TJobHandler>> {
   const rules = { allowLoopbackHttp: config.allowLoopbackWebhooks ?? false };
+  const resolver = config.dnsServers?.length ? createResolver(config.dnsServers) : undefined;
   return {
     /** Expired sessions, tokens and throttle rows, delivered mails, old audit entries. */
     housekeeping: async ({ db, now }) => ({ ...(await runHousekeeping(db, now, finishedJobRetention(JOB_SCHEDULES))) }),
@@ -40,7 +44,12 @@ export function createJobHandlers(config: {
     'insurer-events': async ({ db, now }) => recordExpiries(db, now),
     /** One change notice to one endpoint, signed; retried with the queue's backoff. */
     webhook: async ({ db, now, payload }) =>
-      deliverWebhook(db, payload as { eventId: string; endpointId: string }, { totpKey: config.totpKey, rules, now }),
+      deliverWebhook(db, payload as { eventId: string; endpointId: string }, {
+        totpKey: config.totpKey,
+        rules,
+        now,
+        resolver,
+      }),
     /** Due simulated phishing mails into the outbox, and the next rounds of repeating campaigns (ADR 036). */
     'phishing-dispatch': async ({ db, now }) =>
       config.phishing.sending === false

@@ -99,6 +99,7 @@ async function runServer(settings: TConfig, prepare: boolean) {
       phishing: settings.phishing,
       // Webhook receivers on the loopback address, for the tests' own receivers only (ADR 035).
       allowLoopbackWebhooks: settings.NODE_ENV === 'test',
+      dnsServers: settings.DNS_SERVERS,
     }),
     schedules: JOB_SCHEDULES,
     intervalMs: settings.JOB_RUNNER_INTERVAL_MS,

@@ -222,6 +222,28 @@ export const companyEmployerProcedure = t.procedure.use(
   guarded((ctx) => ({ ...inRole(ctx, ['employer']), companyId: ownCompanyId(ctx) })),
 );
 
+/**
+ * Issue 37: what reaches people beyond the company's own accounts (invitations, uploads, a
+ * contact to forward to, simulations) needs a confirmed registration, not only an accepted AVV.
+ */
+const emailUnconfirmed = () => new TRPCError({ code: 'FORBIDDEN', message: 'errors.email_unconfirmed' });
+
+function confirmedCompanyId(ctx: TContext): string {
+  const companyId = ownCompanyId(ctx);
+  if (!ctx.companyConfirmed) throw emailUnconfirmed();
+  return companyId;
+}
+
+/** `companyProcedure` for calls that reach outside the company: its registration is confirmed. */
+export const confirmedCompanyProcedure = t.procedure.use(
+  guarded((ctx) => ({ ...inRole(ctx, ['employer', 'manager']), companyId: confirmedCompanyId(ctx) })),
+);
+
+/** `companyEmployerProcedure` for calls that reach outside the company (see above). */
+export const confirmedCompanyEmployerProcedure = t.procedure.use(
+  guarded((ctx) => ({ ...inRole(ctx, ['employer']), companyId: confirmedCompanyId(ctx) })),
+);
+
 /** Any customer role (not admin), with their company in `ctx.companyId`. */
 export const customerProcedure = t.procedure.use(
   guarded((ctx) => ({ ...inRole(ctx, ['employer', 'manager', 'employee']), companyId: ownCompanyId(ctx) })),
@@ -236,5 +258,14 @@ export const companyOrAdminProcedure = (...roles: ('employer' | 'manager')[]) =>
     guarded((ctx) => {
       const caller = inRole(ctx, [...roles, 'admin']);
       return { ...caller, companyId: caller.user.role === 'admin' ? null : ownCompanyId(ctx) };
+    }),
+  );
+
+/** `companyOrAdminProcedure` for calls that reach outside the company: its registration is confirmed. */
+export const confirmedCompanyOrAdminProcedure = (...roles: ('employer' | 'manager')[]) =>
+  t.procedure.use(
+    guarded((ctx) => {
+      const caller = inRole(ctx, [...roles, 'admin']);
+      return { ...caller, companyId: caller.user.role === 'admin' ? null : confirmedCompanyId(ctx) };
     }),
   );

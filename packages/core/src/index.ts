@@ -11,6 +11,7 @@ export * from './auth/password-reset.ts';
 export * from './auth/password-rules.ts';
 export * from './auth/recovery-codes.ts';
 export * from './auth/register-employer.ts';
+export * from './auth/registration-confirmation.ts';
 export * from './auth/sessions.ts';
 export * from './auth/throttle.ts';
 export * from './auth/totp.ts';

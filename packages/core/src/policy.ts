@@ -31,10 +31,15 @@ export const ATTEMPT_LIMITS = {
   resetAddress: { name: 'reset-ip', max: 30 },
   /** New policyholder accounts from one address. */
   registerAddress: { name: 'register-ip', max: 10 },
+  /** New confirmation links for one registrant, and from one address (issue 37). */
+  confirmationAccount: { name: 'confirm', max: 3 },
+  confirmationAddress: { name: 'confirm-ip', max: 20 },
 } as const satisfies Record<string, TAttemptLimit>;
 
 export const RESET_TOKEN_MINUTES = 60;
 export const INVITATION_DAYS = 14;
+/** A self-registration confirms its address within a week, or it is erased (issue 37). */
+export const REGISTRATION_CONFIRMATION_DAYS = 7;
 export const FIRST_LOGIN_TOKEN_MINUTES = 60;
 /** Time between a right password and the authenticator code. */
 export const TOTP_CHALLENGE_MINUTES = 5;

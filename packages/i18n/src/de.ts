@@ -556,7 +556,24 @@ export const de = {
     speed: 'Geschwindigkeit',
     title: 'Video: Erste Schritte im E-Learning-Portal',
   },
+  confirm_email: {
+    title: 'E-Mail-Adresse bestätigen',
+    confirming: 'Ihre E-Mail-Adresse wird bestätigt …',
+    confirmed:
+      'Vielen Dank: Ihre E-Mail-Adresse ist bestätigt. Sie können jetzt Mitarbeiter einladen und alle Funktionen nutzen.',
+    invalid_link:
+      'Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde schon verwendet. Melden Sie sich an und fordern Sie einen neuen Link an.',
+    already_confirmed: 'Ihre E-Mail-Adresse ist bereits bestätigt.',
+    pending_banner:
+      'Bitte bestätigen Sie Ihre E-Mail-Adresse: Wir haben Ihnen einen Link geschickt. Bis dahin können Sie Ihre Daten pflegen, aber noch niemanden einladen, keine Listen hochladen und keine Phishing-Simulation starten. Unbestätigte Registrierungen werden nach 7 Tagen gelöscht.',
+    resend: 'Link erneut senden',
+    resent: 'Wir haben Ihnen einen neuen Bestätigungslink geschickt.',
+    to_portal: 'Zum Portal',
+    to_login: 'Zur Anmeldung',
+  },
   errors: {
+    email_unconfirmed:
+      'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link, den wir Ihnen geschickt haben. Erst dann können Sie einladen, hochladen, Kontakte festlegen und Simulationen starten.',
     actions_blocked:
       'Aktionen sind gesperrt, bis der Versicherungsnehmer den Auftragsverarbeitungsvertrag akzeptiert hat.',
     AUTHORIZATION_REQUIRED: 'Bitte melden Sie sich an.',
@@ -612,6 +629,19 @@ export const de = {
   },
   mail: {
     greeting: 'Hallo {{name}},',
+    greeting_plain: 'Guten Tag,',
+    registration_confirmation_subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',
+    registration_confirmation_text:
+      'mit dieser E-Mail-Adresse wurde ein Unternehmen im E-Learning-Portal Cyber-Sicherheit registriert. Bitte bestätigen Sie die Adresse mit diesem Link. Er ist {{days}} Tage gültig; ohne Bestätigung wird die Registrierung danach gelöscht:',
+    registration_confirmation_button: 'E-Mail-Adresse bestätigen',
+    registration_confirmation_ignore:
+      'Wenn Sie sich nicht registriert haben, ignorieren Sie diese E-Mail einfach: Ohne Bestätigung geschieht nichts weiter.',
+    report_contact_confirmation_subject: 'Bitte bestätigen Sie Ihre Adresse als IT-Kontakt',
+    report_contact_confirmation_text:
+      'diese Adresse wurde im E-Learning-Portal Cyber-Sicherheit als IT-Kontakt des Unternehmens „{{company}}“ eingetragen. An den IT-Kontakt leitet das Portal verdächtige E-Mails weiter, die Mitarbeitende melden. Bitte bestätigen Sie die Adresse mit diesem Link; er ist {{days}} Tage gültig. Vorher wird nichts an Sie weitergeleitet:',
+    report_contact_confirmation_button: 'Adresse bestätigen',
+    report_contact_confirmation_ignore:
+      'Wenn Sie nicht der IT-Kontakt dieses Unternehmens sind, ignorieren Sie diese E-Mail: Ohne Bestätigung erhalten Sie nichts.',
     signature: 'Ihr Team des E-Learning-Portals Cyber-Sicherheit',
     ignore_hint: 'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.',
     reset_subject: 'Passwort zurücksetzen',

@@ -541,7 +541,23 @@ export const en: TDictionary = {
     speed: 'Speed',
     title: 'Video: first steps in the e-learning portal',
   },
+  confirm_email: {
+    title: 'Confirm your email address',
+    confirming: 'Confirming your email address …',
+    confirmed: 'Thank you: your email address is confirmed. You can now invite staff and use every feature.',
+    invalid_link:
+      'This confirmation link is invalid, has expired or has already been used. Sign in and ask for a new link.',
+    already_confirmed: 'Your email address is already confirmed.',
+    pending_banner:
+      'Please confirm your email address: we have sent you a link. Until then you can edit your details, but not invite anyone, upload lists or start a phishing simulation. Unconfirmed registrations are deleted after 7 days.',
+    resend: 'Send the link again',
+    resent: 'We have sent you a new confirmation link.',
+    to_portal: 'Go to the portal',
+    to_login: 'Go to sign-in',
+  },
   errors: {
+    email_unconfirmed:
+      'Please confirm your email address first, with the link we sent you. Only then can you invite, upload, name contacts and start simulations.',
     actions_blocked: 'Actions are blocked until the policyholder has accepted the data processing agreement.',
     AUTHORIZATION_REQUIRED: 'Please sign in.',
     FORBIDDEN: 'You are not allowed to do this.',
@@ -594,6 +610,19 @@ export const en: TDictionary = {
   },
   mail: {
     greeting: 'Hello {{name}},',
+    greeting_plain: 'Hello,',
+    registration_confirmation_subject: 'Please confirm your email address',
+    registration_confirmation_text:
+      'a company was registered with this email address on the Cyber Security E-Learning Portal. Please confirm the address with this link. It is valid for {{days}} days; without confirmation the registration is deleted afterwards:',
+    registration_confirmation_button: 'Confirm email address',
+    registration_confirmation_ignore:
+      'If you did not register, simply ignore this email: nothing further happens without a confirmation.',
+    report_contact_confirmation_subject: 'Please confirm your address as IT contact',
+    report_contact_confirmation_text:
+      'this address was entered on the Cyber Security E-Learning Portal as the IT contact of the company “{{company}}”. The portal forwards suspicious emails that staff report to the IT contact. Please confirm the address with this link; it is valid for {{days}} days. Nothing is forwarded to you before:',
+    report_contact_confirmation_button: 'Confirm address',
+    report_contact_confirmation_ignore:
+      'If you are not the IT contact of this company, ignore this email: without a confirmation you receive nothing.',
     signature: 'Your Cyber Security E-Learning Portal team',
     ignore_hint: 'If you did not ask for this, you can ignore this email.',
     reset_subject: 'Reset your password',

@@ -24,6 +24,8 @@ export function employeeUploadRoutes(createContext: (c: Context) => TContext | P
     if (user.role !== 'employer' || !user.companyId) return fail(404, 'NOT_FOUND', 'errors.NOT_FOUND');
     // Read with the session, as the procedures' company rule does (packages/api/src/trpc.ts).
     if (!ctx.companyAvvAccepted) return fail(403, 'FORBIDDEN', 'errors.actions_blocked');
+    // An upload invites people and mails a cc: a confirmed registration only (issue 37).
+    if (!ctx.companyConfirmed) return fail(403, 'FORBIDDEN', 'errors.email_unconfirmed');
 
     // A body over the upload limit never gets here: requestBodyLimit() (body-limit.ts) answers 413.
     const form = await c.req.formData().catch(() => null);

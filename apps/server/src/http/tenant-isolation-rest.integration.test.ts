@@ -66,6 +66,7 @@ const NOT_TENANT_SCOPED: Record<string, string> = {
   'POST /employee/reset-password': 'takes a one-time reset token, no id (ADR 005)',
   'POST /appuser/reset-password': 'takes a one-time reset token, no id (ADR 005)',
   'POST /employee/first-login': 'takes a one-time invitation or first-login token, no id (ADR 005)',
+  'POST /employee/confirm-email': 'takes the one-time confirmation token of a registration, no id (issue 37)',
   'GET /certificates/verify/{code}':
     'the public verification page (DECISIONS.md Certificates): validity, first name and initial, company name',
   'GET /legal/{document}': 'public legal texts (imprint, data protection notes, AVV)',

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  confirmRegistration,
   createProgress,
   createSession,
   hashPasswordSync,
@@ -185,11 +186,22 @@ export interface TSeededUser {
   lastname: string;
 }
 
-/** A policyholder registered the way the app does it; `token` is the session registration opened. */
+/**
+ * A policyholder registered the way the app does it; `token` is the session registration opened.
+ * The registration is confirmed (its link opened) unless `confirmed: false`, which leaves the
+ * company waiting with `confirmationToken` (issue 37).
+ */
 export async function seedEmployer(
   db: TDatabase,
-  input: { email?: string; password?: string; companyName?: string; firstname?: string; lastname?: string } = {},
-): Promise<TSeededUser & { companyId: string; token: string }> {
+  input: {
+    email?: string;
+    password?: string;
+    companyName?: string;
+    firstname?: string;
+    lastname?: string;
+    confirmed?: boolean;
+  } = {},
+): Promise<TSeededUser & { companyId: string; token: string; confirmationToken: string }> {
   const person = {
     firstname: input.firstname ?? 'Erika',
     lastname: input.lastname ?? 'Mustermann',
@@ -197,7 +209,8 @@ export async function seedEmployer(
     email: input.email ?? uniqueEmail('employer'),
     password: input.password ?? STRONG_PASSWORD,
   };
-  const result = await registerEmployer(db, person, { ip: '192.0.2.10', lang: 'de' });
+  const result = await registerEmployer(db, person, { ip: '192.0.2.10', lang: 'de', publicUrl: TEST_PUBLIC_URL });
+  if (input.confirmed !== false) await confirmRegistration(db, result.confirmationToken);
   const [row] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, result.session.userId));
   if (!row?.companyId) throw new Error('registerEmployer created no company');
   return {
@@ -209,6 +222,7 @@ export async function seedEmployer(
     firstname: person.firstname,
     lastname: person.lastname,
     token: result.token,
+    confirmationToken: result.confirmationToken,
   };
 }
 
@@ -216,9 +230,14 @@ export async function seedEmployer(
  * A policyholder with complete settings and a policy number (what the insurer's calls list). The
  * registration limit per address is reset first: tests seed many from one address.
  */
-export async function seedPolicyholder(db: TDatabase, companyName: string, policyNumber: string) {
+export async function seedPolicyholder(
+  db: TDatabase,
+  companyName: string,
+  policyNumber: string,
+  options: { confirmed?: boolean } = {},
+) {
   await transaction(db, (tx) => tx.delete(loginThrottle).where(like(loginThrottle.key, 'register-ip:%')));
-  const employer = await seedEmployer(db, { companyName });
+  const employer = await seedEmployer(db, { companyName, ...options });
   const asEmployer = callerFor(db, { token: employer.token }).caller;
   await asEmployer.employee.update({ id: employer.id, salutation: 'Mrs' });
   await asEmployer.company.update({
@@ -347,7 +366,10 @@ export function outboxFor(db: TDatabase, to: string) {
 }
 
 /** The token at the end of a `<path><token>` link in a mail text. */
-export function tokenFromText(text: string, path: '/recovery-password/' | '/admin/recovery-password/' | '/login/') {
+export function tokenFromText(
+  text: string,
+  path: '/recovery-password/' | '/admin/recovery-password/' | '/login/' | '/confirm-email/' | '/confirm-contact/',
+) {
   const escaped = path.replace(/[/]/g, '\\/');
   const match = new RegExp(`${TEST_PUBLIC_URL.replace(/[.:/]/g, '\\$&')}${escaped}([a-z0-9]+)`).exec(text);
   if (!match?.[1]) throw new Error(`no ${path} link in mail text:\n${text}`);

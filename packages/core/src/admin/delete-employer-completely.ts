@@ -1,9 +1,9 @@
-import { companies, eq, rawExecute, sql, type TDatabase, transaction, users } from '@portal/db';
+import { companies, eq, type TDatabase, transaction, users } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import type { TRequestMeta } from '../auth/login.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
-import { eraseCertificates } from '../certificates/revoke-certificates.ts';
 import { DomainError, notFound } from '../errors.ts';
+import { eraseCompany } from './erase-company.ts';
 
 /**
  * POST /employee/delete-employer-completely/{id} (DECISIONS.md deletion rule): the policyholder's
@@ -38,33 +38,7 @@ export async function deleteEmployerCompletely(
         .where(eq(companies.id, companyId));
       if (owner?.ownerId !== employer.id) throw new DomainError('CONFLICT', 'admin.not_owner');
 
-      const people = sql`select id from users where company_id = ${companyId}`;
-      // Rows that name the company's people but do not cascade from the company.
-      const mails = await rawExecute(
-        tx,
-        sql`delete from mail_outbox where company_id = ${companyId} or user_id in (${people})`,
-      );
-      await rawExecute(
-        tx,
-        sql`delete from login_throttle where key in (select 'account:' || email from users where company_id = ${companyId})`,
-      );
-      await eraseCertificates(tx, { companyId }, now);
-      await rawExecute(
-        tx,
-        sql`update certificates set content = null, user_id = null, company_id = null,
-                   revoked_at = coalesce(revoked_at, ${now.getTime()}),
-                   revoked_reason = coalesce(revoked_reason, 'company_deleted')
-             where user_id in (${people})`,
-      );
-      await rawExecute(
-        tx,
-        sql`update audit_log set actor_id = null, target_id = null, company_id = null, ip = null, details = null
-             where company_id = ${companyId} or actor_id in (${people}) or target_id in (${people})`,
-      );
-      const removedPeople = await rawExecute(tx, sql`delete from users where company_id = ${companyId}`);
-      // The company row last: progress, quiz attempts, uploads and AVV records cascade from it and
-      // from the people.
-      await rawExecute(tx, sql`delete from companies where id = ${companyId}`);
+      const { people: removedPeople, mails } = await eraseCompany(tx, companyId, now);
       await audit(tx, {
         action: 'company.deleted',
         actorId: admin.id,

@@ -6,6 +6,16 @@ export type TAuditAction =
   | 'logout'
   | 'employer.registered'
   | 'employer.registration_throttled'
+  | 'employer.email_confirmed'
+  | 'employer.confirmation_resent'
+  | 'company.registration_expired'
+  | 'phishing.contact_confirmation_sent'
+  | 'phishing.contact_confirmed'
+  | 'phishing.domain_added'
+  | 'phishing.domain_verified'
+  | 'phishing.domain_removed'
+  | 'phishing.approved'
+  | 'phishing.approval_withdrawn'
   | 'password.reset_requested'
   | 'password.reset_throttled'
   | 'password.reset'
@@ -59,7 +69,8 @@ export type TAuditAction =
   | 'phishing.names_switched'
   | 'phishing.settings_changed'
   | 'phishing.report_forwarded'
-  | 'phishing.report_unrouted';
+  | 'phishing.report_unrouted'
+  | 'phishing.report_capped';
 
 export interface TAuditEntry {
   action: TAuditAction;

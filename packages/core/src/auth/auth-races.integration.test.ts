@@ -124,7 +124,7 @@ beforeAll(async () => {
       email: email('owner'),
       password: PASSWORD,
     },
-    { ip: META.ip, lang: 'de' },
+    { ip: META.ip, lang: 'de', publicUrl: 'http://localhost:3000' },
   );
   const [owner] = await t.db
     .select({ companyId: users.companyId })
@@ -389,8 +389,12 @@ describe('accounts', () => {
       password: PASSWORD,
     });
     const outcomes = await race(
-      registerEmployer(t.db, form('Erste Race GmbH'), { ip: META.ip, lang: 'de' }),
-      registerEmployer(other, form('Zweite Race GmbH'), { ip: META.ip, lang: 'de' }),
+      registerEmployer(t.db, form('Erste Race GmbH'), { ip: META.ip, lang: 'de', publicUrl: 'http://localhost:3000' }),
+      registerEmployer(other, form('Zweite Race GmbH'), {
+        ip: META.ip,
+        lang: 'de',
+        publicUrl: 'http://localhost:3000',
+      }),
     );
     expect(outcomes).toEqual(['ok', 'users.email_already_exists']);
     expect(await t.db.select().from(users).where(eq(users.email, address))).toHaveLength(1);
@@ -418,7 +422,7 @@ describe('accounts', () => {
     const registered = await registerEmployer(
       t.db,
       { firstname: 'Erika', lastname: 'Mustermann', companyName: 'AVV GmbH', email: address, password: PASSWORD },
-      { ip: META.ip, lang: 'de' },
+      { ip: META.ip, lang: 'de', publicUrl: 'http://localhost:3000' },
     );
     const userId = registered.session.userId;
     await transaction(t.db, (tx) =>

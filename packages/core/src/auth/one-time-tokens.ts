@@ -13,7 +13,7 @@ import {
 } from '@portal/db';
 import { generateSecret, hashSecret } from '../tokens.ts';
 
-export type TTokenKind = 'invitation' | 'reset' | 'first_login' | 'totp_challenge';
+export type TTokenKind = 'invitation' | 'reset' | 'first_login' | 'totp_challenge' | 'email_confirmation';
 
 type TNewToken = { kind: TTokenKind; userId: string; validForMs: number; now?: Date };
 

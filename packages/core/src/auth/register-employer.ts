@@ -6,6 +6,7 @@ import { ATTEMPT_LIMITS, AVV_VERSION } from '../policy.ts';
 import type { TLoginResult, TRequestMeta } from './login.ts';
 import { hashPassword } from './password-hash.ts';
 import { assertStrongPassword } from './password-rules.ts';
+import { queueRegistrationConfirmation } from './registration-confirmation.ts';
 import { insertSession } from './sessions.ts';
 import { claimAttempt } from './throttle.ts';
 
@@ -20,16 +21,16 @@ export interface TRegisterEmployerInput {
 const emailTaken = () => new DomainError('CONFLICT', 'users.email_already_exists');
 
 /**
- * Registers a policyholder: company, employer account, AVV acceptance record and a session
- * (registration signs in, spec §4) in one transaction. The form's checkboxes are checked by the
+ * Registers a policyholder: company, employer account, AVV acceptance record, the confirmation
+ * mail and a session (registration signs in, spec §4) in one transaction. The form's checkboxes are checked by the
  * input schema; a registration without them never reaches this function.
  */
 export async function registerEmployer(
   db: TDatabase,
   input: TRegisterEmployerInput,
-  meta: TRequestMeta & { lang: TLocale },
+  meta: TRequestMeta & { lang: TLocale; publicUrl: string },
   now = new Date(),
-): Promise<Extract<TLoginResult, { kind: 'session' }>> {
+): Promise<Extract<TLoginResult, { kind: 'session' }> & { confirmationToken: string }> {
   assertStrongPassword(input.password, [input.firstname, input.lastname, input.email, input.companyName]);
   // Every registration counts against its address, before the argon2 work (throttle.ts).
   if (!(await claimAttempt(db, [[ATTEMPT_LIMITS.registerAddress, meta.ip]], now))) {
@@ -50,7 +51,7 @@ export async function registerEmployer(
       if (taken) throw emailTaken();
       const [company] = await tx
         .insert(companies)
-        .values({ companyName: input.companyName, createdAt: now })
+        .values({ companyName: input.companyName, createdAt: now, confirmationPendingSince: now })
         .returning({ id: companies.id });
       if (!company) throw new Error('registerEmployer: the company insert returned no row');
       const [user] = await tx
@@ -97,13 +98,20 @@ export async function registerEmployer(
         ip: meta.ip,
         details: { version: AVV_VERSION },
       });
+      // The address is proven by the link in this mail (issue 37); until then the company can
+      // edit its own settings but reach nobody else.
+      const confirmationToken = await queueRegistrationConfirmation(
+        tx,
+        { userId: user.id, companyId: company.id, email: input.email, lang: meta.lang, publicUrl: meta.publicUrl },
+        now,
+      );
       const { token, session } = await insertSession(tx, {
         userId: user.id,
         role: 'employer',
         userAgent: meta.userAgent ?? '',
         now,
       });
-      return { kind: 'session' as const, token, session, lang: meta.lang };
+      return { kind: 'session' as const, token, session, lang: meta.lang, confirmationToken };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();

@@ -59,6 +59,7 @@ const sessionLookup = preparedQuery((db) => {
       lang: users.lang,
       locked: users.locked,
       companyAvvAccepted: owner.orderProcessingAccepted,
+      companyConfirmationPending: companies.confirmationPendingSince,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -124,7 +125,12 @@ export async function validateSessionToken(
   db: TDatabase,
   token: string,
   now: Date = new Date(),
-): Promise<{ session: TSessionInfo; user: TSessionUser; companyAvvAccepted: boolean } | null> {
+): Promise<{
+  session: TSessionInfo;
+  user: TSessionUser;
+  companyAvvAccepted: boolean;
+  companyConfirmed: boolean;
+} | null> {
   const [id, secret] = token.split('.');
   if (!id || !secret || id.length > 64 || secret.length > 128) return null;
   const [row] = await sessionLookup(db).execute({ id });
@@ -159,6 +165,8 @@ export async function validateSessionToken(
     },
     // Read with the session so that the company rule costs company-scoped calls no extra query.
     companyAvvAccepted: row.companyAvvAccepted === true,
+    // A self-registered company until its registrant opened the confirmation link (issue 37).
+    companyConfirmed: row.companyConfirmationPending === null,
   };
 }
 

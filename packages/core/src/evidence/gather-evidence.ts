@@ -54,6 +54,7 @@ export async function gatherEvidence(db: TDb, companyId: string, options: TEvide
       postCode: companies.postCode,
       city: companies.city,
       policyNumber: companies.insuranceNumber,
+      confirmationPending: companies.confirmationPendingSince,
       // The owner's AVV state only, never who the owner is.
       avvAccepted: users.orderProcessingAccepted,
       avvAcceptedAt: users.orderProcessingAcceptedAt,
@@ -62,8 +63,8 @@ export async function gatherEvidence(db: TDb, companyId: string, options: TEvide
     .leftJoin(users, eq(users.id, companies.ownerId))
     .where(eq(companies.id, companyId));
   if (!company) throw notFound();
-  // Only a company with a policy number is a policy the insurer knows (as in its portfolio).
-  if (options.variant === 'insurer' && company.policyNumber === '') throw notFound();
+  // Only a confirmed company with a policy number is a policy the insurer knows (as in its portfolio).
+  if (options.variant === 'insurer' && (company.policyNumber === '' || company.confirmationPending)) throw notFound();
 
   // The same count as a freshly issued proof of insurance: catalog courses, people of the company.
   const content = await companyCertificateContent(db, companyId);

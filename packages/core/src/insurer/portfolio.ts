@@ -130,7 +130,8 @@ const SORT_KEYS: Record<TPortfolioSort, { key: SQL; descending: boolean } | null
 
 /**
  * A page of the insurer's portfolio in the asked order, after the cursor. Only companies with a
- * policy number are policies. The figures are read from `company_summary` (kept by triggers) and
+ * policy number are policies, and only once their registration is confirmed (issue 37): a stranger
+ * who types someone's policy number into a registration reaches no insurer. The figures are read from `company_summary` (kept by triggers) and
  * `company_due_counts` (the reminder run's count), one row per company, so a page costs the same
  * whatever the size of its companies (ADR 035). The phishing figures are counted afterwards for the
  * page's companies only, in one grouped query; their cost grows with those companies' simulated
@@ -165,7 +166,7 @@ export async function portfolioPage(db: TDb, query: TPortfolioQuery, now = new D
             join company_summary s on s.company_id = c.id
             left join users u on u.id = c.owner_id
             left join company_due_counts d on d.company_id = c.id
-           where c.insurance_number <> '' and ${afterCondition} and ${searchCondition(db, query.search)}
+           where c.insurance_number <> '' and c.confirmation_pending_since is null and ${afterCondition} and ${searchCondition(db, query.search)}
              and ${filterConditions(query, now)}
            order by ${orderBy}
            limit ${query.limit + 1})

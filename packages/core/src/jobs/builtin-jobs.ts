@@ -1,3 +1,4 @@
+import { deleteUnconfirmedRegistrations } from '../auth/registration-confirmation.ts';
 import { recordExpiries } from '../insurer-events/record-events.ts';
 import { deliverWebhook } from '../insurer-events/webhook-delivery.ts';
 import { runHousekeeping } from '../maintenance/housekeeping.ts';
@@ -29,8 +30,14 @@ export function createJobHandlers(config: {
   const rules = { allowLoopbackHttp: config.allowLoopbackWebhooks ?? false };
   const resolver = config.dnsServers?.length ? createResolver(config.dnsServers) : undefined;
   return {
-    /** Expired sessions, tokens and throttle rows, delivered mails, old audit entries. */
-    housekeeping: async ({ db, now }) => ({ ...(await runHousekeeping(db, now, finishedJobRetention(JOB_SCHEDULES))) }),
+    /**
+     * Expired sessions, tokens and throttle rows, delivered mails, old audit entries, and
+     * registrations never confirmed (issue 37).
+     */
+    housekeeping: async ({ db, now }) => ({
+      ...(await runHousekeeping(db, now, finishedJobRetention(JOB_SCHEDULES))),
+      unconfirmedRegistrations: await deleteUnconfirmedRegistrations(db, now),
+    }),
     /** The reminder ladder (ADR 033): learners, managers' digests, employers' alerts. */
     reminders: async ({ db, now }) => {
       const { skipped, ...counts } = await runReminders(db, {

@@ -7,6 +7,8 @@ import { renderReminderMail, type TReminderMailTemplate } from './reminder-mails
 
 export type TMailTemplate =
   | { template: 'reset'; params: { name: string; link: string } }
+  | { template: 'registration_confirmation'; params: { link: string; days: number } }
+  | { template: 'report_contact_confirmation'; params: { company: string; link: string; days: number } }
   | { template: 'first_login'; params: { name: string; link: string; days: number } }
   | {
       template: 'invitation';
@@ -85,8 +87,30 @@ export function renderMail(lang: TLocale, mail: TMailTemplate): TRenderedMail {
   if (mail.template === 'phishing_reported' || mail.template === 'phishing_report_forward')
     return renderPhishingReportMail(lang, mail);
   const t = createTranslator(lang);
-  const greeting = t('mail.greeting', { name: mail.params.name });
   const signature = t('mail.signature');
+  // Sent to an address nobody has proven yet: fixed text, nothing the registrant typed (issue 37).
+  if (mail.template === 'registration_confirmation') {
+    const lines = [t('mail.greeting_plain'), t('mail.registration_confirmation_text', { days: mail.params.days })];
+    const tail = [t('mail.registration_confirmation_ignore'), signature];
+    return {
+      subject: t('mail.registration_confirmation_subject'),
+      html: layout(lang, lines, { label: t('mail.registration_confirmation_button'), href: mail.params.link }, tail),
+      text: [...lines, mail.params.link, ...tail].join('\n\n'),
+    };
+  }
+  if (mail.template === 'report_contact_confirmation') {
+    const lines = [
+      t('mail.greeting_plain'),
+      t('mail.report_contact_confirmation_text', { company: mail.params.company, days: mail.params.days }),
+    ];
+    const tail = [t('mail.report_contact_confirmation_ignore'), signature];
+    return {
+      subject: t('mail.report_contact_confirmation_subject'),
+      html: layout(lang, lines, { label: t('mail.report_contact_confirmation_button'), href: mail.params.link }, tail),
+      text: [...lines, mail.params.link, ...tail].join('\n\n'),
+    };
+  }
+  const greeting = t('mail.greeting', { name: mail.params.name });
   switch (mail.template) {
     case 'reset': {
       const lines = [greeting, t('mail.reset_text')];

@@ -25,6 +25,8 @@ export interface TUserView {
   createdAt: string;
   assignedCourseList: string[];
   ownsOneCompany: boolean;
+  /** The owner of a self-registered company that has not confirmed its address yet (issue 37). */
+  emailConfirmationPending: boolean;
   phoneNumber: string;
   street: string;
   postCode: string;
@@ -57,6 +59,7 @@ export const userViewColumns = () => ({
   postCode: users.postCode,
   city: users.city,
   ownerOf: companies.id,
+  confirmationPendingSince: companies.confirmationPendingSince,
 });
 
 // Prepared once per connection: `auth.me` runs this on every page load, and building the query
@@ -81,7 +84,7 @@ const assignedSlugs = preparedQuery((db) =>
 export async function loadUserView(db: TDb, userId: string): Promise<TUserView | null> {
   const [[row], courses] = await Promise.all([userRow(db).execute({ userId }), assignedSlugs(db).execute({ userId })]);
   if (!row) return null;
-  const { ownerOf, ...rest } = row;
+  const { ownerOf, confirmationPendingSince, ...rest } = row;
   const acceptedAt = rest.orderProcessingAcceptedAt?.toISOString() ?? null;
   return {
     ...rest,
@@ -90,5 +93,6 @@ export async function loadUserView(db: TDb, userId: string): Promise<TUserView |
     createdAt: rest.createdAt.toISOString(),
     assignedCourseList: courses.map((course) => course.slug),
     ownsOneCompany: ownerOf !== null,
+    emailConfirmationPending: confirmationPendingSince !== null,
   };
 }

@@ -45,6 +45,9 @@ const NOT_COMPANY_SCOPED = new Set([
   'employee.resetPassword',
   'employee.changePassword',
   'employee.firstLogin',
+  // A link token, or the caller's own registration: no id to name another company by (issue 37).
+  'employee.confirmEmail',
+  'employee.resendConfirmation',
   'employee.update',
   'trainings.get',
   'trainings.list',

@@ -1,7 +1,15 @@
 import { auditLog, avvAcceptances, companies, eq, sessions, users } from '@portal/db';
 import { createTranslator } from '@portal/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, countRows, createTestDb, STRONG_PASSWORD, type TTestDb, uniqueEmail } from '../../test/test-db.ts';
+import {
+  callerFor,
+  countRows,
+  createTestDb,
+  outboxFor,
+  STRONG_PASSWORD,
+  type TTestDb,
+  uniqueEmail,
+} from '../../test/test-db.ts';
 
 const de = createTranslator('de');
 const en = createTranslator('en');
@@ -47,8 +55,13 @@ describe('employee.createEmployer', () => {
       companies: before.companies + 1,
       sessions: before.sessions + 1,
       avv_acceptances: before.avv_acceptances + 1,
+      // The confirmation link and its mail, in the registrant's language (issue 37).
+      one_time_tokens: before.one_time_tokens + 1,
+      mail_outbox: before.mail_outbox + 1,
     });
     expect(answer).toMatchObject({ ttl: 3600, role: 'employer', lang: 'en' });
+    const [confirmation] = await outboxFor(t.db, 'erika.register@example.com');
+    expect(confirmation).toMatchObject({ template: 'registration_confirmation', lang: 'en' });
 
     const [user] = await t.db.select().from(users).where(eq(users.id, answer.userId));
     expect(user).toMatchObject({

@@ -21,7 +21,7 @@ export const createEmployerProcedure = publicProcedure
         email: input.email,
         password: input.password,
       },
-      { ...requestMeta(ctx), lang: ctx.locale },
+      { ...requestMeta(ctx), lang: ctx.locale, publicUrl: ctx.config.publicUrl },
     );
     return respondWithSession(ctx, result);
   });

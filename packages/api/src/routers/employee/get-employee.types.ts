@@ -32,6 +32,8 @@ export const ZUserResponse = z.object({
   createdAt: z.string(),
   assignedCourseList: z.array(z.string()),
   ownsOneCompany: z.boolean(),
+  /** The owner of a self-registered company that has not confirmed its email address yet (issue 37). */
+  emailConfirmationPending: z.boolean(),
   phoneNumber: z.string(),
   street: z.string(),
   postCode: z.string(),

@@ -2,7 +2,7 @@ import { inviteEmployee } from '@portal/core';
 import { ZEmail, ZLanguage, ZName, ZTeam } from '@portal/validators';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { companyProcedure } from '../../trpc.ts';
+import { confirmedCompanyProcedure } from '../../trpc.ts';
 import { requestMeta } from '../auth/session-response.ts';
 import { ZTrainingSlug } from '../progress/progress.types.ts';
 
@@ -27,7 +27,7 @@ export const ZInviteEmployeeRequestSchema = z.object({
   lang: ZLanguage.optional(),
 });
 
-export const inviteEmployeeProcedure = companyProcedure
+export const inviteEmployeeProcedure = confirmedCompanyProcedure
   .meta(meta)
   .input(ZInviteEmployeeRequestSchema)
   .output(z.object({ employeeId: z.string() }))

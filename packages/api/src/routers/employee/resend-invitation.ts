@@ -1,7 +1,7 @@
 import { resendInvitation } from '@portal/core';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { companyProcedure } from '../../trpc.ts';
+import { confirmedCompanyProcedure } from '../../trpc.ts';
 import { requestMeta } from '../auth/session-response.ts';
 import { ZStaffId } from './staff.types.ts';
 
@@ -16,7 +16,7 @@ const meta: OpenApiMeta = {
   },
 };
 
-export const resendInvitationProcedure = companyProcedure
+export const resendInvitationProcedure = confirmedCompanyProcedure
   .meta(meta)
   .input(z.object({ employeeId: ZStaffId }))
   // A GET over REST because the spec's call table says so, but a mutation: it sends a mail and

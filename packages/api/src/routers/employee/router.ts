@@ -5,6 +5,7 @@ import { makeResetProcedure } from '../auth/reset.ts';
 import { makeResetPasswordProcedure } from '../auth/reset-password.ts';
 import { blockAccountProcedure } from './block-account.ts';
 import { changePasswordProcedure } from './change-password.ts';
+import { confirmEmailProcedure } from './confirm-email.ts';
 import { countEmployeesProcedure } from './count-employees.ts';
 import { createAdminProcedure } from './create-admin.ts';
 import { createEmployerProcedure } from './create-employer.ts';
@@ -15,6 +16,7 @@ import { inviteEmployeeProcedure } from './invite-employee.ts';
 import { listStaffProcedure } from './list-staff.ts';
 import { loginProcedure } from './login.ts';
 import { ownsOneCompanyProcedure } from './owns-one-company.ts';
+import { resendConfirmationProcedure } from './resend-confirmation.ts';
 import { resendInvitationProcedure } from './resend-invitation.ts';
 import { setEmployerProcedure } from './set-employer.ts';
 import { supervisorDataProcedure } from './supervisor-data.ts';
@@ -35,6 +37,8 @@ export const employeeRouter = {
   loginTotp: makeLoginTotpProcedure('customer'),
   logout: makeLogoutProcedure('/employee/logout'),
   createEmployer: createEmployerProcedure,
+  confirmEmail: confirmEmailProcedure,
+  resendConfirmation: resendConfirmationProcedure,
   reset: makeResetProcedure('customer'),
   resetPassword: makeResetPasswordProcedure('customer'),
   changePassword: changePasswordProcedure,

@@ -2,7 +2,7 @@ import { sendUploadConfirmation } from '@portal/core';
 import { ZEmail } from '@portal/validators';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { companyProcedure } from '../../trpc.ts';
+import { confirmedCompanyProcedure } from '../../trpc.ts';
 
 const meta: OpenApiMeta = {
   openapi: {
@@ -13,7 +13,7 @@ const meta: OpenApiMeta = {
   },
 };
 
-export const sendUploadConfirmationProcedure = companyProcedure
+export const sendUploadConfirmationProcedure = confirmedCompanyProcedure
   .meta(meta)
   .input(z.object({ email: ZEmail, cc: ZEmail.optional() }))
   .output(z.object({ sent: z.literal(true) }))

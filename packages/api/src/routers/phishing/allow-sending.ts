@@ -1,7 +1,7 @@
 import { allowPhishingSending, readPhishingSettings, systemClock } from '@portal/core';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { requestMeta } from '../auth/session-response.ts';
-import { phishingCompany, phishingProcedure, ZCompanyChoice } from './phishing-scope.ts';
+import { phishingCompany, phishingWriteProcedure, ZCompanyChoice } from './phishing-scope.ts';
 import { ZPhishingSettings } from './settings.types.ts';
 
 const meta: OpenApiMeta = {
@@ -13,7 +13,7 @@ const meta: OpenApiMeta = {
   },
 };
 
-export const allowPhishingSendingProcedure = phishingProcedure
+export const allowPhishingSendingProcedure = phishingWriteProcedure
   .meta(meta)
   .input(ZCompanyChoice)
   .output(ZPhishingSettings)

@@ -3,7 +3,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { requestMeta } from '../auth/session-response.ts';
 import { hoursInOrder, toCampaignInput, ZCampaignFields } from './campaign.types.ts';
-import { phishingCompany, phishingProcedure, ZCompanyChoice } from './phishing-scope.ts';
+import { phishingCompany, phishingWriteProcedure, ZCompanyChoice } from './phishing-scope.ts';
 
 const meta: OpenApiMeta = {
   openapi: {
@@ -14,7 +14,7 @@ const meta: OpenApiMeta = {
   },
 };
 
-export const createCampaignProcedure = phishingProcedure
+export const createCampaignProcedure = phishingWriteProcedure
   .meta(meta)
   .input(ZCampaignFields.extend(ZCompanyChoice.shape).refine(...hoursInOrder))
   .output(z.object({ id: z.string() }))

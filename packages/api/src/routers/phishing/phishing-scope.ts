@@ -1,7 +1,7 @@
 import { DomainError, notFound } from '@portal/core';
 import { companies, eq, type TDb } from '@portal/db';
 import { z } from 'zod';
-import { companyOrAdminProcedure } from '../../trpc.ts';
+import { companyOrAdminProcedure, confirmedCompanyOrAdminProcedure } from '../../trpc.ts';
 import { ZStaffId } from '../employee/staff.types.ts';
 
 /**
@@ -9,6 +9,9 @@ import { ZStaffId } from '../employee/staff.types.ts';
  * `companyId`), ADR 036. Managers and employees have none.
  */
 export const phishingProcedure = companyOrAdminProcedure('employer');
+
+/** The phishing calls that send, or name someone to send to: a confirmed registration (issue 37). */
+export const phishingWriteProcedure = confirmedCompanyOrAdminProcedure('employer');
 
 /** Admins name the customer; a policyholder may leave it out or name their own company. */
 export const ZCompanyChoice = z.object({

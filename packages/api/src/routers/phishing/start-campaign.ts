@@ -3,7 +3,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { requestMeta } from '../auth/session-response.ts';
 import { ZStaffId } from '../employee/staff.types.ts';
-import { phishingCompany, phishingProcedure, ZCompanyChoice } from './phishing-scope.ts';
+import { phishingCompany, phishingWriteProcedure, ZCompanyChoice } from './phishing-scope.ts';
 
 const meta: OpenApiMeta = {
   openapi: {
@@ -15,7 +15,7 @@ const meta: OpenApiMeta = {
   },
 };
 
-export const startCampaignProcedure = phishingProcedure
+export const startCampaignProcedure = phishingWriteProcedure
   .meta(meta)
   .input(ZCompanyChoice.extend({ id: ZStaffId }))
   .output(z.object({ planned: z.number().int() }))

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requestMeta } from '../auth/session-response.ts';
 import { ZStaffId } from '../employee/staff.types.ts';
 import { hoursInOrder, toCampaignInput, ZCampaignFields } from './campaign.types.ts';
-import { phishingCompany, phishingProcedure, ZCompanyChoice } from './phishing-scope.ts';
+import { phishingCompany, phishingWriteProcedure, ZCompanyChoice } from './phishing-scope.ts';
 
 const meta: OpenApiMeta = {
   openapi: {
@@ -15,7 +15,7 @@ const meta: OpenApiMeta = {
   },
 };
 
-export const updateCampaignProcedure = phishingProcedure
+export const updateCampaignProcedure = phishingWriteProcedure
   .meta(meta)
   .input(ZCampaignFields.extend({ ...ZCompanyChoice.shape, id: ZStaffId }).refine(...hoursInOrder))
   .output(z.object({ ok: z.literal(true) }))

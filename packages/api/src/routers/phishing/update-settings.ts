@@ -3,7 +3,7 @@ import { ZEmail } from '@portal/validators';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { requestMeta } from '../auth/session-response.ts';
-import { phishingCompany, phishingProcedure, ZCompanyChoice } from './phishing-scope.ts';
+import { phishingCompany, phishingWriteProcedure, ZCompanyChoice } from './phishing-scope.ts';
 import { ZPhishingSettings } from './settings.types.ts';
 
 const meta: OpenApiMeta = {
@@ -16,7 +16,7 @@ const meta: OpenApiMeta = {
   },
 };
 
-export const updatePhishingSettingsProcedure = phishingProcedure
+export const updatePhishingSettingsProcedure = phishingWriteProcedure
   .meta(meta)
   .input(
     ZCompanyChoice.extend({

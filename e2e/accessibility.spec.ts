@@ -187,6 +187,7 @@ const COVERAGE: Record<string, TCoverage> = {
   '/reset-password': simple(EVERYONE, '/reset-password'),
   '/admin/reset-password': simple(EVERYONE, '/admin/reset-password'),
   '/recovery-password/:token': simple(EVERYONE, '/recovery-password/abc'),
+  '/confirm-email/:token': simple(EVERYONE, '/confirm-email/abc'),
   '/admin/recovery-password/:token': simple(EVERYONE, '/admin/recovery-password/abc'),
   '/verify': simple(EVERYONE, '/verify'),
   '/verify/:code': [

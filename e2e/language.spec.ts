@@ -71,6 +71,7 @@ const PUBLIC_PAGES = [
   '/admin/reset-password',
   '/recovery-password/abc',
   '/admin/recovery-password/abc',
+  '/confirm-email/abc',
   '/order-data-processing',
   '/datenschutzhinweise',
   '/no-such-page',

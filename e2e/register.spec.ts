@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { linkPath, waitForMail } from './support/mail.ts';
 
 const STRONG = 'Sommerwind über Hamburg 2026';
 
@@ -61,6 +62,37 @@ test('a policyholder registers, is signed in, completes the settings and lands o
     await expect(page).toHaveURL('/course-settings', { timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kurseinstellungen');
+});
+
+test('a new registration confirms its address from the mail before it can invite anyone', async ({ page }) => {
+  const email = `clara.${Date.now()}@confirm.example`;
+  await fillRegistration(page, email, STRONG);
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page).toHaveURL('/account-settings?incomplete=1');
+  await page.keyboard.press('Escape');
+  const banner = page.getByRole('region', { name: 'E-Mail-Adresse bestätigen' });
+  await expect(banner).toContainText('Bitte bestätigen Sie Ihre E-Mail-Adresse');
+
+  // The mail goes through the run's real SMTP server; it names nothing the registrant typed.
+  const mail = await waitForMail(email, 1);
+  expect(mail.subject).toBe('Bitte bestätigen Sie Ihre E-Mail-Adresse');
+  expect(mail.text).not.toContain('Becker');
+  const path = linkPath(mail, '/confirm-email/');
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('E-Mail-Adresse bestätigen');
+  await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ihre E-Mail-Adresse ist bestätigt' })).toBeVisible();
+
+  // A second press of the same link: used up.
+  await page.goto(path);
+  await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'ungültig, abgelaufen oder wurde schon verwendet' }),
+  ).toBeVisible();
+
+  await page.goto('/account-settings');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'E-Mail-Adresse bestätigen' })).toHaveCount(0);
 });
 
 test('the registration page offers the tutorial video without autoplay', async ({ page }) => {

@@ -67,6 +67,7 @@ export const de = {
     register: 'Willkommen – Registrierung',
     password_recovery: 'Passwort vergessen',
     set_new_password: 'Neues Passwort festlegen',
+    confirm_email: 'E-Mail-Adresse bestätigen',
     first_login: 'Passwort ändern',
     account_settings: 'Kontoeinstellungen',
     course_settings: 'Kurseinstellungen',
@@ -558,6 +559,8 @@ export const de = {
   },
   confirm_email: {
     title: 'E-Mail-Adresse bestätigen',
+    intro: 'Bestätigen Sie mit einem Klick, dass diese E-Mail-Adresse Ihnen gehört.',
+    confirm: 'E-Mail-Adresse bestätigen',
     confirming: 'Ihre E-Mail-Adresse wird bestätigt …',
     confirmed:
       'Vielen Dank: Ihre E-Mail-Adresse ist bestätigt. Sie können jetzt Mitarbeiter einladen und alle Funktionen nutzen.',
@@ -894,6 +897,7 @@ export const de = {
     csv_phishing_sent: 'Phishing: Empfänger',
     csv_phishing_clicked: 'Phishing: geklickt',
     csv_phishing_clicked_percent: 'Phishing: geklickt in %',
+    csv_phishing_sign_in_sent: 'Phishing: Empfänger einer Vorlage mit Anmeldeseite',
     csv_phishing_submitted: 'Phishing: Daten eingegeben',
     csv_phishing_submitted_percent: 'Phishing: Daten eingegeben in %',
     csv_phishing_reported: 'Phishing: gemeldet',
@@ -1579,6 +1583,9 @@ export const de = {
     opened: 'Geöffnet',
     clicked: 'Geklickt',
     submitted: 'Daten eingegeben',
+    not_applicable: 'entfällt',
+    submitted_hint:
+      '„Daten eingegeben“ gibt es nur bei Vorlagen mit nachgeahmter Anmeldeseite. Der Anteil bezieht sich auf die E-Mails dieser Vorlagen; ohne solche E-Mails entfällt er.',
     reported: 'Gemeldet',
     per_template_heading: 'Nach Vorlage',
     per_day_heading: 'Nach Tag',

@@ -68,6 +68,7 @@ export const en: TDictionary = {
     register: 'Welcome – registration',
     password_recovery: 'Password recovery',
     set_new_password: 'Set a new password',
+    confirm_email: 'Confirm your email address',
     first_login: 'Change password',
     account_settings: 'Account settings',
     course_settings: 'Course settings',
@@ -543,6 +544,8 @@ export const en: TDictionary = {
   },
   confirm_email: {
     title: 'Confirm your email address',
+    intro: 'Confirm with one click that this email address is yours.',
+    confirm: 'Confirm email address',
     confirming: 'Confirming your email address …',
     confirmed: 'Thank you: your email address is confirmed. You can now invite staff and use every feature.',
     invalid_link:
@@ -870,6 +873,7 @@ export const en: TDictionary = {
     csv_phishing_sent: 'Phishing: recipients',
     csv_phishing_clicked: 'Phishing: clicked',
     csv_phishing_clicked_percent: 'Phishing: clicked in %',
+    csv_phishing_sign_in_sent: 'Phishing: recipients of a template with a sign-in page',
     csv_phishing_submitted: 'Phishing: entered data',
     csv_phishing_submitted_percent: 'Phishing: entered data in %',
     csv_phishing_reported: 'Phishing: reported',
@@ -1546,6 +1550,9 @@ export const en: TDictionary = {
     opened: 'Opened',
     clicked: 'Clicked',
     submitted: 'Entered data',
+    not_applicable: 'n/a',
+    submitted_hint:
+      '“Entered data” exists only for templates with an imitated sign-in page. Its share is of the mails of those templates; without such mails there is none.',
     reported: 'Reported',
     per_template_heading: 'By template',
     per_day_heading: 'By day',

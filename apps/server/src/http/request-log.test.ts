@@ -9,6 +9,8 @@ describe('redactPath', () => {
     ['/recovery-password/abc123token', '/recovery-password/:token'],
     ['/admin/recovery-password/abc123token', '/admin/recovery-password/:token'],
     ['/login/abc123token/extra', '/login/:token/extra'],
+    ['/confirm-email/abc123token', '/confirm-email/:token'],
+    ['/confirm-contact/abc123token', '/confirm-contact/:token'],
   ])('redacts %s', (path, expected) => {
     expect(redactPath(path)).toBe(expected);
   });

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 
 /** Path segments after these carry one-time tokens: they never reach a log. */
-const TOKEN_PATHS = /^(\/(?:admin\/)?(?:login|recovery-password))\/[^/?]+/;
+const TOKEN_PATHS = /^(\/(?:(?:admin\/)?(?:login|recovery-password)|confirm-email|confirm-contact))\/[^/?]+/;
 
 export const redactPath = (path: string) => path.replace(TOKEN_PATHS, '$1/:token');
 

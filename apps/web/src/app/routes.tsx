@@ -73,6 +73,11 @@ const publicPages: RouteObject[] = [
     page(() => import('../features/auth/admin-recovery-password-page.tsx')),
   ),
   publicRoute(
+    '/confirm-email/:token',
+    'pages.confirm_email',
+    page(() => import('../features/auth/confirm-email-page.tsx')),
+  ),
+  publicRoute(
     '/verify',
     'pages.verify',
     page(() => import('../features/certificates/verify-page.tsx')),

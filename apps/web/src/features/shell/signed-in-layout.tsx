@@ -2,6 +2,7 @@ import { needsAvvNotification } from '@portal/validators';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useT } from '../../lib/i18n.tsx';
+import { ConfirmEmailBanner } from '../auth/confirm-email-banner.tsx';
 import { AvvBanner } from '../avv/avv-banner.tsx';
 import { BlockedOverlay } from '../avv/blocked-overlay.tsx';
 import { useActionsBlocked } from '../avv/use-actions-blocked.ts';
@@ -44,6 +45,7 @@ export default function SignedInLayout() {
       <MainNav me={me} blocked={blocked !== false} onOpenAvv={() => setAvvOpen(true)} />
       <div className="layout-content">
         {needsAvvNotification(me) && <AvvBanner onRead={() => setAvvOpen(true)} />}
+        {me.emailConfirmationPending && <ConfirmEmailBanner />}
         <main id="main" tabIndex={-1} className={`main${overlay ? ' main-blocked' : ''}`}>
           {overlay && <BlockedOverlay isEmployer={me.role === 'employer'} onRead={() => setAvvOpen(true)} />}
           {checking && <p role="status">{t('app.loading')}</p>}

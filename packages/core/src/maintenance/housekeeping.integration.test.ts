@@ -67,6 +67,9 @@ describe('runHousekeeping', () => {
           lockedUntil: new Date(now.getTime() + 60_000),
         },
         { key: 'ip:10.0.0.1', attempts: 1, windowStartedAt: new Date(now.getTime() - 60_000) },
+        // A day's count (the report inbox's forwards per company) outlives the 15 minutes, not its day.
+        { key: 'day:phishing-forwards:today', attempts: 20, windowStartedAt: new Date(now.getTime() - HOUR) },
+        { key: 'day:phishing-forwards:yesterday', attempts: 20, windowStartedAt: new Date(now.getTime() - 25 * HOUR) },
       ]),
     );
 
@@ -118,7 +121,7 @@ describe('runHousekeeping', () => {
     expect(await runHousekeeping(db, now)).toEqual({
       sessions: 1,
       tokens: 1,
-      throttle: 1,
+      throttle: 2,
       mails: 1,
       auditEntries: 1,
       jobs: 2,
@@ -133,6 +136,7 @@ describe('runHousekeeping', () => {
     expect(await db.select({ kind: oneTimeTokens.kind }).from(oneTimeTokens)).toEqual([{ kind: 'invitation' }]);
     expect((await db.select({ key: loginThrottle.key }).from(loginThrottle)).map((row) => row.key).sort()).toEqual([
       'account:locked@example.com',
+      'day:phishing-forwards:today',
       'ip:10.0.0.1',
     ]);
     expect(idle.session.id).not.toBe(live.session.id);

@@ -5,9 +5,11 @@ import {
   inArray,
   isNotNull,
   jobs,
+  like,
   loginThrottle,
   lt,
   mailOutbox,
+  notLike,
   oneTimeTokens,
   or,
   sessions,
@@ -16,6 +18,7 @@ import {
   transaction,
 } from '@portal/db';
 import { SESSION_ABSOLUTE_SECONDS, THROTTLE_LOCK_MS, THROTTLE_WINDOW_MS } from '../policy.ts';
+import { DAY_MS, DAY_WINDOW_PREFIX } from '../throttle/day-window.ts';
 
 /** Used tokens are kept a while for support questions ("the link did not work"), then removed. */
 const USED_TOKEN_RETENTION_MS = 7 * 24 * 3600 * 1000;
@@ -74,9 +77,17 @@ export async function runHousekeeping(
     const staleThrottle = await tx
       .delete(loginThrottle)
       .where(
-        and(
-          lt(loginThrottle.windowStartedAt, new Date(nowMs - Math.max(THROTTLE_WINDOW_MS, THROTTLE_LOCK_MS))),
-          or(sql`${loginThrottle.lockedUntil} is null`, lt(loginThrottle.lockedUntil, now)),
+        or(
+          and(
+            notLike(loginThrottle.key, `${DAY_WINDOW_PREFIX}%`),
+            lt(loginThrottle.windowStartedAt, new Date(nowMs - Math.max(THROTTLE_WINDOW_MS, THROTTLE_LOCK_MS))),
+            or(sql`${loginThrottle.lockedUntil} is null`, lt(loginThrottle.lockedUntil, now)),
+          ),
+          // Day windows (the report inbox's forwards per company) once their day is over.
+          and(
+            like(loginThrottle.key, `${DAY_WINDOW_PREFIX}%`),
+            lt(loginThrottle.windowStartedAt, new Date(nowMs - DAY_MS)),
+          ),
         ),
       )
       .returning({ key: loginThrottle.key });

@@ -1,4 +1,4 @@
-import { loginThrottle, sql, type TDatabase, type TTransaction, transaction } from '@portal/db';
+import { eq, loginThrottle, sql, type TDatabase, type TTransaction, transaction } from '@portal/db';
 
 export const MINUTE_MS = 60_000;
 
@@ -38,8 +38,24 @@ export async function countInMinuteWindow(
   perMinute: number,
   now = new Date(),
 ): Promise<TWindowClaim> {
+  return countInWindow(tx, key, perMinute, MINUTE_MS, now);
+}
+
+/**
+ * The same count for a window of any length (`day-window.ts` uses a day). The window starts with
+ * the key's first call and ends `windowMs` later; the next call after it starts a new one at 1.
+ * Housekeeping deletes rows whose window started longer ago than its throttle window, so keys of
+ * windows longer than that need a prefix housekeeping knows (`day:`).
+ */
+export async function countInWindow(
+  tx: TTransaction,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = new Date(),
+): Promise<TWindowClaim> {
   const at = now.getTime();
-  const over = sql`(${at} - ${loginThrottle.windowStartedAt}) >= ${MINUTE_MS}`;
+  const over = sql`(${at} - ${loginThrottle.windowStartedAt}) >= ${windowMs}`;
   const [row] = await tx
     .insert(loginThrottle)
     .values({ key, attempts: 1, windowStartedAt: now })
@@ -52,10 +68,32 @@ export async function countInMinuteWindow(
     })
     .returning({ attempts: loginThrottle.attempts, windowStartedAt: loginThrottle.windowStartedAt });
   const attempts = row?.attempts ?? 1;
-  const windowEnds = (row?.windowStartedAt.getTime() ?? at) + MINUTE_MS;
+  const windowEnds = (row?.windowStartedAt.getTime() ?? at) + windowMs;
   return {
-    allowed: attempts <= perMinute,
+    allowed: attempts <= limit,
     retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - at) / 1000)),
-    firstRefusal: attempts === perMinute + 1,
+    firstRefusal: attempts === limit + 1,
   };
+}
+
+/**
+ * Whether the key's window is already used up, without counting a call: for a refusal as early as
+ * possible (the report inbox's `MAIL FROM`, before any data), the count itself comes later. Null
+ * when a call would still be allowed, else the seconds until the window ends.
+ */
+export async function windowFullFor(
+  db: TDatabase,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = new Date(),
+): Promise<number | null> {
+  const [row] = await db
+    .select({ attempts: loginThrottle.attempts, windowStartedAt: loginThrottle.windowStartedAt })
+    .from(loginThrottle)
+    .where(eq(loginThrottle.key, key));
+  if (!row) return null;
+  const windowEnds = row.windowStartedAt.getTime() + windowMs;
+  if (windowEnds <= now.getTime() || row.attempts < limit) return null;
+  return Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000));
 }

@@ -150,6 +150,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/employee/confirm-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm a self-registered policyholder’s email address with the link from its mail
+     * @description Not in the original call table (issue 37). The token works once; until it is used the company cannot invite, upload, name contacts or start simulations.
+     */
+    post: operations['employee-confirmEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/employee/resend-confirmation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the registration’s confirmation link again (the earlier one stops working)
+     * @description Not in the original call table (issue 37). Limited per account and per address.
+     */
+    post: operations['employee-resendConfirmation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/employee/reset': {
     parameters: {
       query?: never;
@@ -2781,6 +2821,134 @@ export interface operations {
       };
     };
   };
+  'employee-confirmEmail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            confirmed: true;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'employee-resendConfirmation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            sent: true;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
   'employee-reset': {
     parameters: {
       query?: never;
@@ -3099,6 +3267,7 @@ export interface operations {
             createdAt: string;
             assignedCourseList: string[];
             ownsOneCompany: boolean;
+            emailConfirmationPending: boolean;
             phoneNumber: string;
             street: string;
             postCode: string;
@@ -3214,6 +3383,7 @@ export interface operations {
             createdAt: string;
             assignedCourseList: string[];
             ownsOneCompany: boolean;
+            emailConfirmationPending: boolean;
             phoneNumber: string;
             street: string;
             postCode: string;
@@ -8724,8 +8894,11 @@ export interface operations {
             counts: {
               planned: number;
               sent: number;
+              /** @description Of `sent`, mails of templates with an imitated sign-in page: the base of `submitted` (0: no such share) */
+              signInSent: number;
               opened: number;
               clicked: number;
+              /** @description People who sent the imitated sign-in form (templates with one only) */
               submitted: number;
               reported: number;
             };
@@ -8944,16 +9117,22 @@ export interface operations {
             counts: {
               planned: number;
               sent: number;
+              /** @description Of `sent`, mails of templates with an imitated sign-in page: the base of `submitted` (0: no such share) */
+              signInSent: number;
               opened: number;
               clicked: number;
+              /** @description People who sent the imitated sign-in form (templates with one only) */
               submitted: number;
               reported: number;
             };
             perTemplate: {
               planned: number;
               sent: number;
+              /** @description Of `sent`, mails of templates with an imitated sign-in page: the base of `submitted` (0: no such share) */
+              signInSent: number;
               opened: number;
               clicked: number;
+              /** @description People who sent the imitated sign-in form (templates with one only) */
               submitted: number;
               reported: number;
               template: string;
@@ -9872,7 +10051,10 @@ export interface operations {
             campaigns: number;
             lastStartedAt: string | null;
             sent: number;
+            /** @description Of `sent`, mails of templates with an imitated sign-in page: the base of `submitted` */
+            signInSent: number;
             clicked: number;
+            /** @description People who sent the imitated sign-in form (templates with one only) */
             submitted: number;
             reported: number;
           }[];
@@ -10586,17 +10768,20 @@ export interface operations {
                 dueSoon: number;
                 countedOn: string;
               } | null;
-              /** @description Phishing simulations: people (not events) over all started campaigns, older ones included after their messages were deleted; shares of `sent` in whole per cent, null before a mail went out. Null when the company has not started a campaign (no simulation, not 0 %) */
+              /** @description Phishing simulations: people (not events) over all started campaigns, older ones included after their messages were deleted; shares of `sent` (submitted: of `signInSent`) in whole per cent, null before a mail went out. Null when the company has not started a campaign (no simulation, not 0 %) */
               phishing: {
                 /** @description When the newest started campaign started */
                 lastStartedAt: string | null;
                 /** @description People a simulated mail reached, over all started campaigns */
                 sent: number;
+                /** @description Of `sent`, the people whose mail’s template has an imitated sign-in page: the base of `submittedPercent` */
+                signInSent: number;
                 clicked: number;
-                /** @description People who typed into the imitated sign-in */
+                /** @description People who sent the imitated sign-in form; only templates with such a page have one */
                 submitted: number;
                 reported: number;
                 clickedPercent: number | null;
+                /** @description Share of `signInSent`; null where no mail of a template with a sign-in page went out (not applicable) */
                 submittedPercent: number | null;
                 reportedPercent: number | null;
               } | null;
@@ -10703,17 +10888,20 @@ export interface operations {
                 dueSoon: number;
                 countedOn: string;
               } | null;
-              /** @description Phishing simulations: people (not events) over all started campaigns, older ones included after their messages were deleted; shares of `sent` in whole per cent, null before a mail went out. Null when the company has not started a campaign (no simulation, not 0 %) */
+              /** @description Phishing simulations: people (not events) over all started campaigns, older ones included after their messages were deleted; shares of `sent` (submitted: of `signInSent`) in whole per cent, null before a mail went out. Null when the company has not started a campaign (no simulation, not 0 %) */
               phishing: {
                 /** @description When the newest started campaign started */
                 lastStartedAt: string | null;
                 /** @description People a simulated mail reached, over all started campaigns */
                 sent: number;
+                /** @description Of `sent`, the people whose mail’s template has an imitated sign-in page: the base of `submittedPercent` */
+                signInSent: number;
                 clicked: number;
-                /** @description People who typed into the imitated sign-in */
+                /** @description People who sent the imitated sign-in form; only templates with such a page have one */
                 submitted: number;
                 reported: number;
                 clickedPercent: number | null;
+                /** @description Share of `signInSent`; null where no mail of a template with a sign-in page went out (not applicable) */
                 submittedPercent: number | null;
                 reportedPercent: number | null;
               } | null;

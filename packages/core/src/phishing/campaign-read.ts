@@ -2,7 +2,15 @@ import { and, asc, desc, eq, isNotNull, phishingCampaigns, phishingMessages, typ
 import { berlinDay } from '@portal/validators';
 import { notFound } from '../errors.ts';
 import type { TCampaignAudience, TCampaignStatus, TPhishingCounts } from './campaign-types.ts';
-import { addCounts, countColumns, emptyCounts, live, numbers } from './phishing-counts.ts';
+import {
+  addCounts,
+  countColumns,
+  emptyCounts,
+  hasSignInPage,
+  live,
+  numbers,
+  retiredSignIn,
+} from './phishing-counts.ts';
 import { readPhishingSettings } from './phishing-settings.ts';
 import type { TCampaignRepeat } from './send-window.ts';
 
@@ -55,8 +63,8 @@ function summary(row: TCampaignRow, counts: TPhishingCounts): TCampaignSummary {
     sent: row.retiredSent,
     opened: row.retiredOpened,
     clicked: row.retiredClicked,
-    submitted: row.retiredSubmitted,
     reported: row.retiredReported,
+    ...retiredSignIn(row),
   });
   return {
     id: row.id,
@@ -115,6 +123,7 @@ export async function getCampaign(db: TDb, companyId: string, id: string): Promi
   // Bucketed here, in Berlin days, the same on both databases (a campaign has thousands of rows, not millions).
   const events = await db
     .select({
+      template: phishingMessages.templateSlug,
       sent: phishingMessages.sentAt,
       opened: phishingMessages.openedAt,
       clicked: phishingMessages.clickedAt,
@@ -127,7 +136,7 @@ export async function getCampaign(db: TDb, companyId: string, id: string): Promi
   for (const event of events) {
     for (const kind of ['sent', 'opened', 'clicked', 'submitted', 'reported'] as const) {
       const at = event[kind];
-      if (!at) continue;
+      if (!at || (kind === 'submitted' && !hasSignInPage(event.template))) continue;
       const day = berlinDay(at);
       const slot = perDay.get(day) ?? { day, sent: 0, opened: 0, clicked: 0, submitted: 0, reported: 0 };
       slot[kind] += 1;
@@ -160,7 +169,8 @@ export async function getCampaign(db: TDb, companyId: string, id: string): Promi
         sentAt: iso(r.sentAt),
         openedAt: iso(r.openedAt),
         clickedAt: iso(r.clickedAt),
-        submittedAt: iso(r.submittedAt),
+        // A template without a sign-in page has no such step (an old mark is not shown).
+        submittedAt: hasSignInPage(r.template) ? iso(r.submittedAt) : null,
         reportedAt: iso(r.reportedAt),
       }))
     : null;

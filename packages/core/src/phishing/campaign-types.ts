@@ -53,8 +53,11 @@ export interface TCampaignInput {
 export interface TPhishingCounts {
   planned: number;
   sent: number;
+  /** Of `sent`, the mails of templates with a sign-in page: the base of `submitted` (0: no such share). */
+  signInSent: number;
   opened: number;
   clicked: number;
+  /** Only for templates with a sign-in page (issue 37.7). */
   submitted: number;
   reported: number;
 }

@@ -1,5 +1,5 @@
-import { and, companies, eq, ne, phishingCampaigns, phishingMessages, sql, type TDb } from '@portal/db';
-import { countColumns, live, numbers } from './phishing-counts.ts';
+import { and, companies, eq, gt, ne, phishingCampaigns, phishingMessages, sql, type TDb } from '@portal/db';
+import { countColumns, live, numbers, retiredSignInByCompany } from './phishing-counts.ts';
 
 /** One customer's phishing simulations, for the provider's admins (ADR 036): people, not events. */
 export interface TCustomerPhishingRates {
@@ -10,7 +10,10 @@ export interface TCustomerPhishingRates {
   campaigns: number;
   lastStartedAt: string | null;
   sent: number;
+  /** Of `sent`, the mails of templates with a sign-in page: the base of `submitted` (0: no such share). */
+  signInSent: number;
   clicked: number;
+  /** Only for templates with a sign-in page (issue 37.7). */
   submitted: number;
   reported: number;
 }
@@ -21,7 +24,7 @@ export interface TCustomerPhishingRates {
  * Two grouped queries, whatever the number of customers.
  */
 export async function customerPhishingRates(db: TDb): Promise<TCustomerPhishingRates[]> {
-  const [campaigns, messages] = await Promise.all([
+  const [campaigns, messages, retiredRows] = await Promise.all([
     db
       .select({
         companyId: phishingCampaigns.companyId,
@@ -32,7 +35,6 @@ export async function customerPhishingRates(db: TDb): Promise<TCustomerPhishingR
         lastStartedAt: sql<Date | null>`max(${phishingCampaigns.startedAt})`.mapWith(phishingCampaigns.startedAt),
         sent: sql<number>`sum(${phishingCampaigns.retiredSent})`,
         clicked: sql<number>`sum(${phishingCampaigns.retiredClicked})`,
-        submitted: sql<number>`sum(${phishingCampaigns.retiredSubmitted})`,
         reported: sql<number>`sum(${phishingCampaigns.retiredReported})`,
       })
       .from(phishingCampaigns)
@@ -46,12 +48,24 @@ export async function customerPhishingRates(db: TDb): Promise<TCustomerPhishingR
       .innerJoin(phishingCampaigns, eq(phishingCampaigns.id, phishingMessages.campaignId))
       .where(and(live(), ne(phishingCampaigns.status, 'draft')))
       .groupBy(phishingMessages.companyId),
+    // The retired part of "submitted" is judged per campaign by its templates (retiredSignIn).
+    db
+      .select({
+        companyId: phishingCampaigns.companyId,
+        templates: phishingCampaigns.templates,
+        retiredSent: phishingCampaigns.retiredSent,
+        retiredSubmitted: phishingCampaigns.retiredSubmitted,
+      })
+      .from(phishingCampaigns)
+      .where(and(ne(phishingCampaigns.status, 'draft'), gt(phishingCampaigns.retiredSent, 0))),
   ]);
   const liveCounts = new Map(messages.map((row) => [row.companyId, numbers(row)]));
+  const retiredOf = retiredSignInByCompany(retiredRows);
   const rows = campaigns.map((campaign): TCustomerPhishingRates => {
     const counted = liveCounts.get(campaign.companyId);
-    const total = (field: 'sent' | 'clicked' | 'submitted' | 'reported') =>
-      Number(campaign[field] ?? 0) + (counted?.[field] ?? 0);
+    const retired = retiredOf.get(campaign.companyId);
+    const total = (field: 'sent' | 'clicked' | 'reported') => Number(campaign[field] ?? 0) + (counted?.[field] ?? 0);
+    const signIn = (field: 'signInSent' | 'submitted') => (retired?.[field] ?? 0) + (counted?.[field] ?? 0);
     return {
       companyId: campaign.companyId,
       companyName: campaign.companyName,
@@ -59,8 +73,9 @@ export async function customerPhishingRates(db: TDb): Promise<TCustomerPhishingR
       campaigns: Number(campaign.campaigns),
       lastStartedAt: campaign.lastStartedAt ? new Date(campaign.lastStartedAt).toISOString() : null,
       sent: total('sent'),
+      signInSent: signIn('signInSent'),
       clicked: total('clicked'),
-      submitted: total('submitted'),
+      submitted: signIn('submitted'),
       reported: total('reported'),
     };
   });

@@ -10,6 +10,7 @@ import {
   type TDatabase,
   transaction,
 } from '@portal/db';
+import { hasSignInPage } from './phishing-counts.ts';
 
 const DEFAULT_MONTHS = 12;
 /** Messages per transaction: a company's old campaign may hold thousands. */
@@ -47,6 +48,7 @@ export async function runPhishingRetention(db: TDatabase, now = new Date()): Pro
           .select({
             id: phishingMessages.id,
             campaignId: phishingMessages.campaignId,
+            template: phishingMessages.templateSlug,
             sent: phishingMessages.sentAt,
             opened: phishingMessages.openedAt,
             clicked: phishingMessages.clickedAt,
@@ -60,6 +62,8 @@ export async function runPhishingRetention(db: TDatabase, now = new Date()): Pro
         for (const row of old) {
           const sum = totals.get(row.campaignId) ?? { sent: 0, opened: 0, clicked: 0, submitted: 0, reported: 0 };
           for (const kind of ['sent', 'opened', 'clicked', 'submitted', 'reported'] as const) {
+            // An old mark on a template without a sign-in page is no "submitted" (issue 37.7).
+            if (kind === 'submitted' && !hasSignInPage(row.template)) continue;
             if (row[kind] !== null) sum[kind] += 1;
           }
           totals.set(row.campaignId, sum);

@@ -19,6 +19,7 @@ import { assignCourse } from '../learning/assignments.ts';
 import { countInMinuteWindow } from '../throttle/minute-window.ts';
 import { hashPhishingToken } from './dispatch.ts';
 import { phishingTemplate } from './phishing-catalog.ts';
+import { ofSignInTemplate } from './phishing-counts.ts';
 
 /** A link token as the dispatcher makes it: 32 random bytes in base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -105,8 +106,9 @@ const FIELD = { opened: 'openedAt', clicked: 'clickedAt', submitted: 'submittedA
 
 /**
  * Records the first time of an event (ADR 036: people, not events; a repeat changes nothing). A
- * form sent on the imitation sign-in page implies the click before it. Answers whether this call
- * was the first.
+ * form sent on the imitation sign-in page implies the click before it; a message whose template
+ * has no sign-in page is never "submitted" (issue 37.7), whatever posts to its form address.
+ * Answers whether this call was the first.
  */
 export async function recordPhishingEvent(
   db: TDatabase,
@@ -125,16 +127,18 @@ export async function markPhishingEvent(
   event: TPhishingEvent,
   now = new Date(),
 ): Promise<boolean> {
+  // The condition is in each update, so no other path can mark another template's message.
+  const signIn = event === 'submitted' ? ofSignInTemplate() : undefined;
   if (event === 'submitted') {
     await tx
       .update(phishingMessages)
       .set({ clickedAt: now })
-      .where(and(eq(phishingMessages.id, messageId), isNull(phishingMessages.clickedAt)));
+      .where(and(eq(phishingMessages.id, messageId), isNull(phishingMessages.clickedAt), signIn));
   }
   const changed = await tx
     .update(phishingMessages)
     .set({ [FIELD[event]]: now })
-    .where(and(eq(phishingMessages.id, messageId), isNull(columnOf(event))))
+    .where(and(eq(phishingMessages.id, messageId), isNull(columnOf(event)), signIn))
     .returning({ id: phishingMessages.id });
   return changed.length > 0;
 }

@@ -23,6 +23,7 @@ const row = (companyName: string, overrides: Partial<TPortfolioRow> = {}): TPort
   phishing: {
     lastStartedAt: '2026-10-05T07:30:00.000Z',
     sent: 40,
+    signInSent: 40,
     clicked: 5,
     submitted: 2,
     reported: 12,
@@ -51,6 +52,7 @@ describe('portfolioCsv', () => {
             phishing: {
               lastStartedAt: '2026-11-26T08:00:00.000Z',
               sent: 0,
+              signInSent: 0,
               clicked: 0,
               submitted: 0,
               reported: 0,

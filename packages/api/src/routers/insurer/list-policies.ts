@@ -38,17 +38,34 @@ export const ZPortfolioRow = z.object({
     .object({
       lastStartedAt: z.string().nullable().describe('When the newest started campaign started'),
       sent: z.number().int().describe('People a simulated mail reached, over all started campaigns'),
+      signInSent: z
+        .number()
+        .int()
+        .describe(
+          'Of `sent`, the people whose mail’s template has an imitated sign-in page: the base of `submittedPercent`',
+        ),
       clicked: z.number().int(),
-      submitted: z.number().int().describe('People who typed into the imitated sign-in'),
+      submitted: z
+        .number()
+        .int()
+        .describe('People who sent the imitated sign-in form; only templates with such a page have one'),
       reported: z.number().int(),
       clickedPercent: z.number().int().min(0).max(100).nullable(),
-      submittedPercent: z.number().int().min(0).max(100).nullable(),
+      submittedPercent: z
+        .number()
+        .int()
+        .min(0)
+        .max(100)
+        .nullable()
+        .describe(
+          'Share of `signInSent`; null where no mail of a template with a sign-in page went out (not applicable)',
+        ),
       reportedPercent: z.number().int().min(0).max(100).nullable(),
     })
     .nullable()
     .describe(
       'Phishing simulations: people (not events) over all started campaigns, older ones included after their messages were deleted; ' +
-        'shares of `sent` in whole per cent, null before a mail went out. Null when the company has not started a campaign (no simulation, not 0 %)',
+        'shares of `sent` (submitted: of `signInSent`) in whole per cent, null before a mail went out. Null when the company has not started a campaign (no simulation, not 0 %)',
     ),
 });
 

@@ -40,9 +40,15 @@ export const toCampaignInput = (body: z.infer<typeof ZCampaignFields>): TCampaig
 export const ZCounts = z.object({
   planned: z.number().int(),
   sent: z.number().int(),
+  signInSent: z
+    .number()
+    .int()
+    .describe(
+      'Of `sent`, mails of templates with an imitated sign-in page: the base of `submitted` (0: no such share)',
+    ),
   opened: z.number().int(),
   clicked: z.number().int(),
-  submitted: z.number().int(),
+  submitted: z.number().int().describe('People who sent the imitated sign-in form (templates with one only)'),
   reported: z.number().int(),
 });
 

@@ -26,8 +26,12 @@ export const customerPhishingRatesProcedure = adminProcedure
         campaigns: z.number().int(),
         lastStartedAt: z.string().nullable(),
         sent: z.number().int(),
+        signInSent: z
+          .number()
+          .int()
+          .describe('Of `sent`, mails of templates with an imitated sign-in page: the base of `submitted`'),
         clicked: z.number().int(),
-        submitted: z.number().int(),
+        submitted: z.number().int().describe('People who sent the imitated sign-in form (templates with one only)'),
         reported: z.number().int(),
       }),
     ),

@@ -44,6 +44,18 @@ async function greetingAndEhlo(port: number): Promise<{ greeting: string; ehlo: 
 /** The words of the answer lines, after their reply codes. */
 const wordsOf = (lines: string[]) => lines.flatMap((line) => line.slice(4).split(/\s+/));
 
+/** The same, once the listener is up: the server starts it just after its HTTP port (main.ts). */
+async function greetingOnceListening(port: number) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await greetingAndEhlo(port);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ECONNREFUSED' || attempt >= 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 let t: TTestDb;
 let portal: TSpawnedPortal | undefined;
 let smtpPort: number;
@@ -65,7 +77,7 @@ afterAll(async () => {
 
 describe('the report inbox greets with the public name', () => {
   it('the 220 greeting and the EHLO answer of the started server name the public host, not the machine', async () => {
-    const { greeting, ehlo } = await greetingAndEhlo(smtpPort);
+    const { greeting, ehlo } = await greetingOnceListening(smtpPort);
     expect(greeting).toMatch(new RegExp(`^220 ${PUBLIC_HOST.replace(/\./g, '\\.')} `));
     expect(ehlo[0]).toMatch(new RegExp(`^250-${PUBLIC_HOST.replace(/\./g, '\\.')} `));
     expect(wordsOf([greeting, ...ehlo])).not.toContain(hostname());

@@ -107,7 +107,7 @@ describe('configuration', () => {
     expect(loadConfig({}).NODE_ENV).toBe('development');
   });
 
-  it('the report inbox: off without its port; report@ the public host, HOST and 10 MB by default', () => {
+  it('the report inbox: off without its port; report@ the public host, HOST, 10 MB and its limits by default', () => {
     expect(loadConfig({}).phishing.reportInbox).toBeNull();
     expect(
       loadConfig({ PHISHING_REPORT_SMTP_PORT: '2525', HOST: '127.0.0.1', PUBLIC_URL: 'https://Portal.Example' })
@@ -118,6 +118,9 @@ describe('configuration', () => {
       addresses: ['report@portal.example'],
       maxBytes: 10_485_760,
       perMinute: 10,
+      perClientMinute: 60,
+      perCompanyMinute: 30,
+      forwardsPerDay: 20,
     });
     const chosen = loadConfig({
       PHISHING_REPORT_SMTP_PORT: '25',
@@ -125,6 +128,9 @@ describe('configuration', () => {
       PHISHING_REPORT_ADDRESS: ' Phishing@Firma.example, melden@portal.example ',
       PHISHING_REPORT_MAX_MB: '2',
       PHISHING_REPORTS_PER_MINUTE: '3',
+      PHISHING_REPORTS_PER_CLIENT_MINUTE: '40',
+      PHISHING_REPORTS_PER_COMPANY_MINUTE: '12',
+      PHISHING_REPORT_FORWARDS_PER_DAY: '5',
     }).phishing.reportInbox;
     expect(chosen).toEqual({
       port: 25,
@@ -132,6 +138,9 @@ describe('configuration', () => {
       addresses: ['phishing@firma.example', 'melden@portal.example'],
       maxBytes: 2_097_152,
       perMinute: 3,
+      perClientMinute: 40,
+      perCompanyMinute: 12,
+      forwardsPerDay: 5,
     });
     expect(() => loadConfig({ PHISHING_REPORT_SMTP_PORT: '25', PHISHING_REPORT_ADDRESS: 'report' })).toThrow(
       /PHISHING_REPORT_ADDRESS must be mail addresses/,

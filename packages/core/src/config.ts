@@ -167,8 +167,20 @@ export const ZConfig = z
       .optional(),
     /** The largest report the inbox accepts, in megabytes (the forwarded mail with its attachments). */
     PHISHING_REPORT_MAX_MB: z.coerce.number().int().min(1).max(50).default(10),
-    /** Reports per sender address and minute, over all processes; more are deferred (SMTP 451). */
+    /**
+     * Reports per sender address and minute, over all processes; more are deferred (SMTP 451). The
+     * envelope sender and the header `From` each count.
+     */
     PHISHING_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
+    /**
+     * Reports per client address (IPv6: per /64) and minute, over all processes; more are deferred.
+     * Higher than per sender: a company's mail servers carry all its people's reports.
+     */
+    PHISHING_REPORTS_PER_CLIENT_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+    /** Reports per company (of a known reporter) and minute, over all processes; more are deferred. */
+    PHISHING_REPORTS_PER_COMPANY_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+    /** Reports forwarded to one company's IT contact per 24 hours; more are dropped and audited. */
+    PHISHING_REPORT_FORWARDS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(20),
     /**
      * The DNS servers the portal asks itself (comma-separated: `192.0.2.53`, `127.0.0.1:5353`,
      * `[2001:db8::53]:53`), for webhook receivers' names (ADR 035) and mail-domain proofs; unset: the
@@ -220,6 +232,9 @@ export const ZConfig = z
                 addresses: env.PHISHING_REPORT_ADDRESS ?? [`report@${new URL(publicUrl).hostname.toLowerCase()}`],
                 maxBytes: env.PHISHING_REPORT_MAX_MB * 1024 * 1024,
                 perMinute: env.PHISHING_REPORTS_PER_MINUTE,
+                perClientMinute: env.PHISHING_REPORTS_PER_CLIENT_MINUTE,
+                perCompanyMinute: env.PHISHING_REPORTS_PER_COMPANY_MINUTE,
+                forwardsPerDay: env.PHISHING_REPORT_FORWARDS_PER_DAY,
               },
       },
     };

@@ -1,4 +1,11 @@
-import { receivePhishingReport, type TReportInboxOptions, type TReportOutcome } from '@portal/core';
+import {
+  createReportReader,
+  receivePhishingReport,
+  reportSessionDeferral,
+  type TReportInboxOptions,
+  type TReportOutcome,
+  type TReportReaderOptions,
+} from '@portal/core';
 import type { TDatabase } from '@portal/db';
 import { SMTPServer } from 'smtp-server';
 import type { TLogger } from '../logger.ts';
@@ -21,6 +28,8 @@ export interface TReportListenerOptions extends TReportInboxOptions {
    * tries again later, nothing is lost); sending servers may keep a session open between mails.
    */
   closeTimeoutMs?: number;
+  /** The reader's time per report and its limits of parts and depth (report-reader.ts has the defaults). */
+  reading?: Pick<TReportReaderOptions, 'timeoutMs' | 'limits'>;
 }
 
 export interface TReportListener {
@@ -36,6 +45,13 @@ const reply = (code: number, text: string) => Object.assign(new Error(text), { r
 /** Concurrent SMTP sessions per process: a report is small work, a flood waits at the TCP level. */
 const MAX_CLIENTS = 50;
 
+/**
+ * Bytes of reports held in memory per process at one time, in reports of the largest size: beyond
+ * it a report is read to its end but not kept and is deferred (451), so fifty sessions that each
+ * send the largest report cannot take fifty times its size.
+ */
+const BUFFERED_REPORTS = 8;
+
 const describe = (outcome: TReportOutcome) =>
   outcome.kind === 'ignored'
     ? `ignored (${outcome.reason})`
@@ -43,7 +59,7 @@ const describe = (outcome: TReportOutcome) =>
       ? `a simulation, ${outcome.counted} of ${outcome.messages} newly counted`
       : outcome.kind === 'forwarded'
         ? `forwarded to the IT contact of company ${outcome.companyId}`
-        : 'deferred (too many from this sender)';
+        : 'deferred (over a limit per minute)';
 
 /**
  * The report inbox's SMTP listener (ADR 036, step 4), one per server process; node:cluster shares
@@ -54,16 +70,32 @@ export function startReportListener(options: TReportListenerOptions): Promise<TR
   const addresses = new Set(options.addresses.map((address) => address.toLowerCase()));
   // Reports being written: a drain waits for them before the database closes.
   const inFlight = new Set<Promise<void>>();
+  // mailparser runs in worker threads, never in this event loop (ADR 036).
+  const reader = createReportReader({ linkBases: options.linkBases, ...options.reading });
+  const bufferBudget = BUFFERED_REPORTS * options.maxBytes;
+  let buffered = 0;
   const server = new SMTPServer({
     name: options.name ?? options.addresses[0]?.split('@').pop() ?? 'localhost',
     // Banner and greeting name no product: the listener is reachable from the internet.
     banner: 'report inbox',
+    // Announced in EHLO; a MAIL FROM with a larger SIZE= is refused (552) before any data.
     size: options.maxBytes,
     authOptional: true,
     disabledCommands: ['AUTH'],
     maxClients: MAX_CLIENTS,
     closeTimeout: options.closeTimeoutMs ?? 5_000,
     logger: false,
+    onMailFrom(address, session, callback) {
+      // A client or sender whose minute is used up is refused before it sends any data.
+      reportSessionDeferral(
+        options.db,
+        { envelopeFrom: address.address || null, clientAddress: session.remoteAddress },
+        options,
+      ).then(
+        (wait) => callback(wait === null ? undefined : reply(451, '4.7.1 Too many reports, try again later')),
+        () => callback(reply(451, '4.3.0 Try again later')),
+      );
+    },
     onRcptTo(address, _session, callback) {
       if (addresses.has(address.address.toLowerCase())) return callback();
       callback(reply(550, '5.1.1 No such mailbox here'));
@@ -76,15 +108,44 @@ export function startReportListener(options: TReportListenerOptions): Promise<TR
         answer(error);
       };
       const chunks: Buffer[] = [];
-      // Counted as it comes: an oversized mail is read to its end (SMTP wants that) but not kept.
+      let kept = 0;
+      let overBudget = false;
+      const release = () => {
+        buffered -= kept;
+        kept = 0;
+        chunks.length = 0;
+      };
+      // Counted as it comes: past the limit (or the process's budget) the rest is read to its end,
+      // as SMTP wants, but not kept.
       stream.on('data', (chunk: Buffer) => {
-        if (!stream.sizeExceeded) chunks.push(chunk);
+        if (stream.sizeExceeded || overBudget) return;
+        if (kept + chunk.length > options.maxBytes) return;
+        if (buffered + chunk.length > bufferBudget) {
+          overBudget = true;
+          return release();
+        }
+        chunks.push(chunk);
+        kept += chunk.length;
+        buffered += chunk.length;
       });
-      stream.on('error', (error) => callback(reply(451, `4.3.0 ${error.message}`)));
+      stream.on('error', (error) => {
+        release();
+        callback(reply(451, `4.3.0 ${error.message}`));
+      });
       stream.on('end', () => {
-        if (stream.sizeExceeded) return callback(reply(552, `5.3.4 Reports are limited to ${options.maxBytes} bytes`));
+        if (stream.sizeExceeded) {
+          release();
+          return callback(reply(552, `5.3.4 Reports are limited to ${options.maxBytes} bytes`));
+        }
+        if (overBudget) return callback(reply(451, '4.3.1 Busy, try again later'));
+        const raw = Buffer.concat(chunks);
+        release();
         const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
-        const work = receivePhishingReport(options.db, { raw: Buffer.concat(chunks), envelopeFrom }, options)
+        const work = receivePhishingReport(
+          options.db,
+          { raw, envelopeFrom, clientAddress: session.remoteAddress },
+          { ...options, reader },
+        )
           .then((outcome) => {
             options.logger.info(`report inbox: a report ${describe(outcome)}`);
             if (outcome.kind === 'throttled') return callback(reply(451, '4.7.1 Too many reports, try again later'));
@@ -112,6 +173,7 @@ export function startReportListener(options: TReportListenerOptions): Promise<TR
         close: async () => {
           await new Promise<void>((done) => server.close(() => done()));
           await Promise.allSettled([...inFlight]);
+          await reader.close();
         },
       });
     });

@@ -49,7 +49,12 @@ function parseAttachments(json: string | null) {
     contentType: file.contentType,
     content: Buffer.from(file.base64, 'base64'),
     // An image the HTML shows inline (`<img src="cid:…">`), e.g. a phishing simulation's QR code.
-    ...(file.cid ? { cid: file.cid } : {}),
+    // Everything else is an attachment, said so: nodemailer would mark a message/rfc822 (a
+    // reported mail forwarded to an IT contact) `inline`, and mail programs then show the
+    // stranger's mail, its HTML and its attachments, as if they were part of ours (issue 37).
+    ...(file.cid
+      ? { cid: file.cid, contentDisposition: 'inline' as const }
+      : { contentDisposition: 'attachment' as const }),
   }));
 }
 

@@ -8,6 +8,7 @@ export * from './phishing-catalog.ts';
 export * from './phishing-settings.ts';
 export * from './render-phishing-mail.ts';
 export * from './report-inbox.ts';
+export * from './report-reader.ts';
 export * from './retention.ts';
 export * from './template-list.ts';
 export * from './tracking.ts';

@@ -1,9 +1,10 @@
 import { fillPhishingText, type TPhishingText, type TPhishingValues } from '@portal/content';
 import QRCode from 'qrcode';
 import { escapeHtml, mailPage } from '../mail/layout.ts';
+import { SIMULATION_HEADER } from './simulation-header.ts';
 
-/** The header every simulated mail carries, so a company's mail filter can let it through (ADR 036). */
-export const SIMULATION_HEADER = 'X-Portal-Simulation';
+// Defined apart, so the report reader's worker can use it without loading the content (report-scan.ts).
+export { SIMULATION_HEADER };
 export const QR_CID = 'qr@portal.simulation';
 
 export interface TPhishingMail {

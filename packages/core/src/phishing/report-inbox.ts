@@ -1,8 +1,10 @@
 import { type TDatabase, transaction } from '@portal/db';
 import { audit } from '../audit/audit.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { claimInMinuteWindow } from '../throttle/minute-window.ts';
+import { countInDayWindow } from '../throttle/day-window.ts';
+import { countInMinuteWindow, MINUTE_MS, windowFullFor } from '../throttle/minute-window.ts';
 import { readPhishingSettings } from './phishing-settings.ts';
+import { clientNetwork, envelopeIdentity, readReportHeaders } from './report-identities.ts';
 import {
   companyOfReporter,
   findReportedMessages,
@@ -11,8 +13,8 @@ import {
   type TReportedMessage,
   type TReporter,
 } from './report-people.ts';
-import { readReportMail, type TReportMail } from './report-read.ts';
-import { findReportEvidence } from './report-scan.ts';
+import type { TReportReading } from './report-read.ts';
+import type { TReportReader } from './report-reader.ts';
 import { markPhishingEvent } from './tracking.ts';
 
 export interface TReportInboxOptions {
@@ -20,14 +22,25 @@ export interface TReportInboxOptions {
   linkBases: readonly string[];
   /** Where the thanks' link to the teaching page points (`PHISHING_LINK_URL`), without a trailing slash. */
   linkUrl: string;
-  /** Reports per sender address and minute, over all processes (`PHISHING_REPORTS_PER_MINUTE`). */
+  /**
+   * Reports per sender address and minute, over all processes (`PHISHING_REPORTS_PER_MINUTE`):
+   * the envelope sender and the header `From` each count, as the same address counts once.
+   */
   perMinute: number;
+  /** Reports per client address (IPv6: per /64) and minute (`PHISHING_REPORTS_PER_CLIENT_MINUTE`). */
+  perClientMinute: number;
+  /** Reports per company of a known reporter and minute (`PHISHING_REPORTS_PER_COMPANY_MINUTE`). */
+  perCompanyMinute: number;
+  /** Forwards to a company's IT contact per 24 hours (`PHISHING_REPORT_FORWARDS_PER_DAY`); more are dropped. */
+  forwardsPerDay: number;
 }
 
-/** A mail the report address received: its bytes as they came, and the SMTP envelope's sender. */
+/** A mail the report address received: its bytes as they came, the envelope sender and the client. */
 export interface TReceivedReport {
   raw: Buffer;
   envelopeFrom: string | null;
+  /** The SMTP session's remote address. */
+  clientAddress: string | null;
 }
 
 /**
@@ -38,7 +51,16 @@ export type TReportOutcome =
   | { kind: 'throttled'; retryAfterSeconds: number }
   | {
       kind: 'ignored';
-      reason: 'unreadable' | 'automatic' | 'no-sender' | 'unknown-sender' | 'not-counted' | 'no-contact';
+      reason:
+        | 'unreadable'
+        | 'automatic'
+        | 'no-sender'
+        | 'sender-mismatch'
+        | 'unknown-sender'
+        | 'not-counted'
+        | 'no-contact'
+        | 'contact-unconfirmed'
+        | 'daily-cap';
     }
   | { kind: 'simulation'; messages: number; counted: number }
   | { kind: 'forwarded'; companyId: string };
@@ -46,50 +68,99 @@ export type TReportOutcome =
 /** The name of the attached report in a forward to the IT contact. */
 export const REPORT_FILE = 'reported-email.eml';
 
+/** The limits' keys in the throttle table. A sender's address counts the same as envelope or `From`. */
+const senderKey = (address: string) => `phishing-report:${address}`;
+const clientKey = (network: string) => `phishing-report-client:${network}`;
+const companyKey = (companyId: string) => `phishing-report-company:${companyId}`;
+const forwardKey = (companyId: string) => `phishing-forwards:${companyId}`;
+
+/**
+ * Whether a session is to be refused at `MAIL FROM`, before it sends any data: its client or its
+ * envelope sender already used up their minute. Counts nothing (receivePhishingReport counts), so
+ * it gives a refused sender no extra attempts either. Null, or the seconds until it may try again.
+ */
+export async function reportSessionDeferral(
+  db: TDatabase,
+  session: { envelopeFrom: string | null; clientAddress: string | null },
+  options: Pick<TReportInboxOptions, 'perMinute' | 'perClientMinute'>,
+  now = new Date(),
+): Promise<number | null> {
+  const network = clientNetwork(session.clientAddress);
+  const sender = envelopeIdentity(session.envelopeFrom);
+  const waits = await Promise.all([
+    network ? windowFullFor(db, clientKey(network), options.perClientMinute, MINUTE_MS, now) : null,
+    sender ? windowFullFor(db, senderKey(sender), options.perMinute, MINUTE_MS, now) : null,
+  ]);
+  const longest = Math.max(...waits.map((wait) => wait ?? 0));
+  return longest > 0 ? longest : null;
+}
+
 /**
  * The report inbox (ADR 036, step 4). A report that points to a simulated mail marks it reported
- * (once) and thanks the reporter; any other report from a known person goes to the company's IT
- * contact with the report attached; everything else is dropped. Parsing and lookups come first;
- * each outcome then writes in one transaction, so a report either has its whole effect or none.
+ * (once) and thanks the reporter; any other report from a known person goes to the company's
+ * confirmed IT contact with the report attached; everything else is dropped.
+ *
+ * In this order, so that a stranger's mail costs little and nothing unlimited: (1) the envelope
+ * sender, the header `From` (read from the raw header block) and the client's network are each
+ * counted, in one transaction, before anything is looked up or parsed; (2) the reporter is the
+ * known person whose address both name, else nobody and the report is dropped unparsed; (3) the
+ * reporter's company is counted; (4) only then does the reader parse the mail, in a worker thread
+ * with limits of size, parts, depth and time; (5) each outcome writes in one transaction, a forward
+ * with its company's count for the day.
  */
 export async function receivePhishingReport(
   db: TDatabase,
   received: TReceivedReport,
-  options: TReportInboxOptions,
+  options: TReportInboxOptions & { reader: TReportReader },
   now = new Date(),
 ): Promise<TReportOutcome> {
-  // A mail mailparser cannot read is dropped, not deferred: the sender would retry it for days.
-  const report = await readReportMail(received.raw).catch(() => null);
-  if (!report) return { kind: 'ignored', reason: 'unreadable' };
-  if (report.automatic) return { kind: 'ignored', reason: 'automatic' };
-  const envelopeFrom = received.envelopeFrom?.trim().toLowerCase() || null;
-  const sender = report.from ?? envelopeFrom;
-  if (!sender) return { kind: 'ignored', reason: 'no-sender' };
-  // Before anything is looked up, so known and unknown senders are limited alike.
-  const claim = await claimInMinuteWindow(db, `phishing-report:${sender}`, options.perMinute, now);
-  if (!claim.allowed) return { kind: 'throttled', retryAfterSeconds: claim.retryAfterSeconds };
-
-  const reporter = await findReporter(
-    db,
-    [report.from, envelopeFrom].filter((a): a is string => a !== null),
+  const headers = readReportHeaders(received.raw);
+  const envelope = envelopeIdentity(received.envelopeFrom);
+  const network = clientNetwork(received.clientAddress);
+  const senders = [...new Set([envelope, headers.from].filter((address): address is string => address !== null))];
+  // Read committed: each upsert locks its key's row until the commit; all keys count, or none.
+  const refused = await transaction(db, async (tx) => {
+    const claims = [];
+    if (network) claims.push(await countInMinuteWindow(tx, clientKey(network), options.perClientMinute, now));
+    for (const sender of senders) claims.push(await countInMinuteWindow(tx, senderKey(sender), options.perMinute, now));
+    return claims.filter((claim) => !claim.allowed);
+  });
+  if (refused.length > 0) {
+    return { kind: 'throttled', retryAfterSeconds: Math.max(...refused.map((claim) => claim.retryAfterSeconds)) };
+  }
+  if (headers.automatic) return { kind: 'ignored', reason: 'automatic' };
+  if (senders.length === 0) return { kind: 'ignored', reason: 'no-sender' };
+  // A person only when envelope and header agree: a forged `From` alone, or a forged envelope
+  // alone, names nobody (the old "From, else envelope" let a rotating From borrow a person).
+  if (!envelope || !headers.from || envelope !== headers.from) return { kind: 'ignored', reason: 'sender-mismatch' };
+  const reporter = await findReporter(db, [envelope]);
+  // Nothing can come of a report without a person of a company: it is not even parsed.
+  if (!reporter?.companyId) return { kind: 'ignored', reason: 'unknown-sender' };
+  const companyId = reporter.companyId;
+  const company = await transaction(db, (tx) =>
+    countInMinuteWindow(tx, companyKey(companyId), options.perCompanyMinute, now),
   );
-  const evidence = findReportEvidence(report.texts, options.linkBases);
-  const messages = await findReportedMessages(db, evidence, reporter);
+  if (!company.allowed) return { kind: 'throttled', retryAfterSeconds: company.retryAfterSeconds };
+
+  // A mail the reader cannot read in its limits is dropped, not deferred: the sender would retry it for days.
+  const reading = await options.reader.read(received.raw);
+  if (!reading) return { kind: 'ignored', reason: 'unreadable' };
+  const messages = await findReportedMessages(db, reading.evidence, reporter);
   // A simulation is never passed on as a real attack, even when it does not count for this sender.
   if (messages.length > 0) return countReport(db, reporter, messages, options, now);
-  if (!reporter?.companyId || reporter.locked) return { kind: 'ignored', reason: 'unknown-sender' };
-  return forwardReport(db, { ...reporter, companyId: reporter.companyId }, report, received.raw, now);
+  if (reporter.locked) return { kind: 'ignored', reason: 'unknown-sender' };
+  return forwardReport(db, { ...reporter, companyId }, reading, received.raw, options, now);
 }
 
 async function countReport(
   db: TDatabase,
-  reporter: TReporter | null,
+  reporter: TReporter,
   messages: TReportedMessage[],
   options: TReportInboxOptions,
   now: Date,
 ): Promise<TReportOutcome> {
   const counting = messages.filter((message) => reportCounts(message, reporter));
-  if (!reporter || counting.length === 0) return { kind: 'ignored', reason: 'not-counted' };
+  if (counting.length === 0) return { kind: 'ignored', reason: 'not-counted' };
   // The teaching page assigns its course to the mail's recipient: only they get the link to it.
   const own = counting.find((message) => message.userId === reporter.id && message.token !== null);
   const first = own ?? counting[0];
@@ -126,8 +197,9 @@ async function countReport(
 async function forwardReport(
   db: TDatabase,
   reporter: TReporter & { companyId: string },
-  report: TReportMail,
+  reading: TReportReading,
   raw: Buffer,
+  options: TReportInboxOptions,
   now: Date,
 ): Promise<TReportOutcome> {
   const { companyId } = reporter;
@@ -137,33 +209,54 @@ async function forwardReport(
   ]);
   const contact = settings.reportContactEmail;
   const who = { actorId: reporter.id, companyId };
-  // Read committed: an outbox row and its audit entry, nothing read to decide on.
-  await transaction(db, async (tx) => {
-    if (contact && company) {
-      await enqueueMail(
-        tx,
-        {
-          to: contact,
-          lang: company.lang,
-          companyId,
-          // The IT contact answers the person who reported, not the portal's no-reply sender.
-          headers: { 'Reply-To': reporter.email },
-          attachments: [{ filename: REPORT_FILE, contentType: 'message/rfc822', content: raw }],
-          mail: {
-            template: 'phishing_report_forward',
-            params: {
-              reporter: reporter.name,
-              email: reporter.email,
-              company: company.name,
-              subject: report.subject,
-              file: REPORT_FILE,
-            },
+  if (!contact || !company) {
+    await transaction(db, (tx) => audit(tx, { action: 'phishing.report_unrouted', ...who }));
+    return { kind: 'ignored', reason: 'no-contact' };
+  }
+  // An address the employer typed is not a mailbox that asked for strangers' attachments.
+  if (!settings.reportContactConfirmed) {
+    await transaction(db, (tx) =>
+      audit(tx, { action: 'phishing.report_unrouted', ...who, details: { reason: 'contact-unconfirmed' } }),
+    );
+    return { kind: 'ignored', reason: 'contact-unconfirmed' };
+  }
+  // Read committed: the day's count locks the company's row until the commit, so two processes
+  // never both send the last forward of a day; over it, the report is dropped (and audited), not
+  // deferred: a sender's retries would only come back to the same cap.
+  return transaction(db, async (tx) => {
+    const day = await countInDayWindow(tx, forwardKey(companyId), options.forwardsPerDay, now);
+    if (!day.allowed) {
+      await audit(tx, {
+        action: 'phishing.report_capped',
+        ...who,
+        details: { perDay: options.forwardsPerDay, firstOverCap: day.firstRefusal },
+      });
+      return { kind: 'ignored', reason: 'daily-cap' } as const;
+    }
+    await enqueueMail(
+      tx,
+      {
+        to: contact,
+        lang: company.lang,
+        companyId,
+        // The IT contact answers the person who reported, not the portal's no-reply sender.
+        headers: { 'Reply-To': reporter.email },
+        // The report as one attachment, unchanged: the forward's own body is the portal's text only.
+        attachments: [{ filename: REPORT_FILE, contentType: 'message/rfc822', content: raw }],
+        mail: {
+          template: 'phishing_report_forward',
+          params: {
+            reporter: reporter.name,
+            email: reporter.email,
+            company: company.name,
+            subject: reading.subject,
+            file: REPORT_FILE,
           },
         },
-        now,
-      );
-    }
-    await audit(tx, { action: contact ? 'phishing.report_forwarded' : 'phishing.report_unrouted', ...who });
+      },
+      now,
+    );
+    await audit(tx, { action: 'phishing.report_forwarded', ...who });
+    return { kind: 'forwarded', companyId } as const;
   });
-  return contact ? { kind: 'forwarded', companyId } : { kind: 'ignored', reason: 'no-contact' };
 }

@@ -23,8 +23,9 @@ export interface TReportedMessage {
 }
 
 /**
- * The portal's person behind a report: the `From` address first (what a forward and Microsoft's
- * report button show), else the envelope sender. Addresses are stored lower-cased.
+ * The portal's person with one of these addresses, the first that has one. The inbox asks with the
+ * one address that envelope sender and `From` agree on (report-inbox.ts). Addresses are stored
+ * lower-cased.
  */
 export async function findReporter(db: TDatabase, addresses: readonly string[]): Promise<TReporter | null> {
   const wanted = [...new Set(addresses.map((address) => address.trim().toLowerCase()).filter(Boolean))];

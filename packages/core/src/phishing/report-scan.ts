@@ -1,4 +1,5 @@
-import { SIMULATION_HEADER } from './render-phishing-mail.ts';
+// Not from render-phishing-mail.ts: this runs in the report reader's worker, which loads no content.
+import { SIMULATION_HEADER } from './simulation-header.ts';
 
 /** What in a report points to a simulated mail (ADR 036, step 4). */
 export interface TReportEvidence {

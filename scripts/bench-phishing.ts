@@ -50,6 +50,7 @@ import {
 import {
   closeDatabase,
   companies,
+  companyMailDomains,
   count,
   eq,
   isNotNull,
@@ -227,6 +228,10 @@ async function seedCompany(db: TDatabase): Promise<{ companyId: string; bossToke
     await tx.update(companies).set({ ownerId: bossId }).where(eq(companies.id, companyId));
     for (let start = 0; start < people.length; start += 500)
       await tx.insert(users).values(people.slice(start, start + 500));
+    // Its people's domain is proven: simulations reach only proven domains (issue 37).
+    await tx
+      .insert(companyMailDomains)
+      .values({ companyId, domain: 'phish.example', verification: 'portal-verification=bench', verifiedAt: now });
   });
   const { token } = await createSession(db, { userId: bossId, role: 'employer' });
   return { companyId, bossToken: token };

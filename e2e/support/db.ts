@@ -6,6 +6,7 @@ import {
   certificates,
   closeDatabase,
   companies,
+  companyMailDomains,
   courseAssignments,
   courseProgress,
   eq,
@@ -209,6 +210,14 @@ export function createCompany(
     ]);
     await tx.update(companies).set({ ownerId: employerId }).where(eq(companies.id, companyId));
     await tx.insert(courseAssignments).values({ userId: employeeId, courseSlug: 'malware' });
+    // Its people's example.com is proven, as the demo company's is: simulations reach only proven
+    // domains (issue 37).
+    await tx.insert(companyMailDomains).values({
+      companyId,
+      domain: 'example.com',
+      verification: `portal-verification=e2e-${tag}`,
+      verifiedAt: created,
+    });
     return { employer, employee };
   });
 }

@@ -1437,6 +1437,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/phishing-approvals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Admins: the companies waiting for the provider’s approval of their phishing simulations (they need it, lack it and have created a campaign)
+     * @description Not in the original call table (issue 37).
+     */
+    get: operations['admin-phishingApprovals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/phishing-approvals/{companyId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Admins: whether a company needs the provider’s approval for phishing simulations, and since when it has it
+     * @description Not in the original call table (issue 37).
+     */
+    get: operations['admin-phishingApproval'];
+    /**
+     * Admins: approve a company’s phishing simulations, or withdraw the approval (its mails then wait and none is sent); audited
+     * @description Not in the original call table (issue 37).
+     */
+    put: operations['admin-setPhishingApproval'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/phishing/templates': {
     parameters: {
       query?: never;
@@ -1528,6 +1572,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/phishing/campaigns/{id}/reach': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Policyholders and admins: whom the campaign’s audience reaches now, and how many are left out because their domain is not proven or their invitation is open */
+    get: operations['phishing-campaignReach'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/phishing/campaigns/{id}/start': {
     parameters: {
       query?: never;
@@ -1537,7 +1598,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Policyholders and admins: start a draft: its first round is planned over the send window (400 when it reaches nobody) */
+    /** Policyholders and admins: start a draft: its first round is planned over the send window (400 when it reaches nobody; 403 phishing.approval_required while the provider’s approval is missing) */
     post: operations['phishing-startCampaign'];
     delete?: never;
     options?: never;
@@ -1571,7 +1632,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Policyholders and admins: resume a paused campaign: mails that fell due meanwhile are spread over the next working hours */
+    /** Policyholders and admins: resume a paused campaign: mails that fell due meanwhile are spread over the next working hours (403 phishing.approval_required while the provider’s approval is missing) */
     post: operations['phishing-resumeCampaign'];
     delete?: never;
     options?: never;
@@ -1610,8 +1671,51 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Policyholders and admins: show names (recorded: who, when), how many months events are kept, where reports of real mails go */
+    /**
+     * Policyholders and admins: show names (recorded: who, when), how many months events are kept, where reports of real mails go
+     * @description A new or changed reportContactEmail is unconfirmed until it opens the link mailed to it (issue 37); nothing is forwarded to it before. At most 3 such mails per company and day: over it 429 confirm_contact.too_many, and nothing changes.
+     */
     patch: operations['phishing-updateSettings'];
+    trace?: never;
+  };
+  '/phishing/settings/resend-contact-confirmation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Policyholders and admins: mail the unconfirmed IT contact a new confirmation link (the earlier one stops working)
+     * @description Not in the original call table (issue 37). Counts against the same 3 mails per company and day as setting the address (429 confirm_contact.too_many); 409 when there is nothing to confirm.
+     */
+    post: operations['phishing-resendContactConfirmation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/phishing/confirm-contact': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm an IT contact’s address for forwarded reports with the link from its mail
+     * @description Not in the original call table (issue 37). The token works once, for 7 days; a changed address needs its own link. Invalid, used or expired: 400 confirm_contact.invalid_link.
+     */
+    post: operations['phishing-confirmContact'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/phishing/settings/stop-sending': {
@@ -1643,6 +1747,58 @@ export interface paths {
     /** Policyholders and admins: allow sending again after the kill switch */
     post: operations['phishing-allowSending'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/phishing/mail-domains': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Policyholders and admins: the company’s mail domains, proven or waiting, each with the TXT record that proves it; simulations reach only people on proven domains */
+    get: operations['phishing-mailDomains'];
+    put?: never;
+    /** Policyholders and admins: add a mail domain of the company, waiting for its proof (400 for public mail services and IP literals, 409 when it is there already) */
+    post: operations['phishing-addMailDomain'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/phishing/mail-domains/{id}/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Policyholders and admins: look up the domain’s TXT record now (DNS_SERVERS); the exact value proves it. 429 after 10 checks of the company in 10 minutes */
+    post: operations['phishing-checkMailDomain'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/phishing/mail-domains/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Policyholders and admins: remove a mail domain; its people get no further simulations (checked again before each mail) */
+    delete: operations['phishing-removeMailDomain'];
     options?: never;
     head?: never;
     patch?: never;
@@ -8532,6 +8688,248 @@ export interface operations {
       };
     };
   };
+  'admin-phishingApprovals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The operator’s setting PHISHING_APPROVAL: who needs the approval
+             * @enum {string}
+             */
+            rule: 'none' | 'without-policy-number' | 'all';
+            pending: {
+              companyId: string;
+              companyName: string;
+              /** @description The policyholder: /admin/policyholders/{ownerId} */
+              ownerId: string | null;
+              campaigns: number;
+              /** @description When the company created its first campaign */
+              waitingSince: string;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'admin-phishingApproval': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        companyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            companyId: string;
+            /**
+             * @description The operator’s setting PHISHING_APPROVAL: who needs the approval
+             * @enum {string}
+             */
+            rule: 'none' | 'without-policy-number' | 'all';
+            /** @description Whether this company needs the approval under that setting */
+            required: boolean;
+            /** @description When an admin approved; null: not approved */
+            approvedAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'admin-setPhishingApproval': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        companyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          approved: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            companyId: string;
+            /**
+             * @description The operator’s setting PHISHING_APPROVAL: who needs the approval
+             * @enum {string}
+             */
+            rule: 'none' | 'without-policy-number' | 'all';
+            /** @description Whether this company needs the approval under that setting */
+            required: boolean;
+            /** @description When an admin approved; null: not approved */
+            approvedAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
   'phishing-templates': {
     parameters: {
       query?: never;
@@ -9398,6 +9796,89 @@ export interface operations {
       };
     };
   };
+  'phishing-campaignReach': {
+    parameters: {
+      query?: {
+        companyId?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description People of the audience (not blocked) */
+            people: number;
+            /** @description Of them, those simulations reach */
+            reachable: number;
+            /** @description People on a domain the company has not proven */
+            unprovenPeople: number;
+            /** @description The unproven domains, most people first (at most 20) */
+            unprovenDomains: {
+              domain: string;
+              people: number;
+            }[];
+            /** @description People on a proven domain who have not accepted their invitation */
+            invitationOpen: number;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
   'phishing-startCampaign': {
     parameters: {
       query?: never;
@@ -9696,6 +10177,11 @@ export interface operations {
             namesVisibleByName: string | null;
             retentionMonths: number;
             reportContactEmail: string;
+            /** @description The contact opened the link mailed to it (issue 37); reports are forwarded only then */
+            reportContactConfirmed: boolean;
+            reportContactConfirmedAt: string | null;
+            /** @description Until when the last link mailed to an unconfirmed contact works */
+            reportContactLinkExpiresAt: string | null;
           };
         };
       };
@@ -9781,6 +10267,11 @@ export interface operations {
             namesVisibleByName: string | null;
             retentionMonths: number;
             reportContactEmail: string;
+            /** @description The contact opened the link mailed to it (issue 37); reports are forwarded only then */
+            reportContactConfirmed: boolean;
+            reportContactConfirmedAt: string | null;
+            /** @description Until when the last link mailed to an unconfirmed contact works */
+            reportContactLinkExpiresAt: string | null;
           };
         };
       };
@@ -9831,6 +10322,152 @@ export interface operations {
       };
     };
   };
+  'phishing-resendContactConfirmation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Admins: the customer. Policyholders: their own company, or left out. */
+          companyId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The kill switch: set while all sending is stopped */
+            sendingStoppedAt: string | null;
+            sendingStoppedByName: string | null;
+            /** @description Off by default (works council mode): counts only */
+            namesVisible: boolean;
+            namesVisibleAt: string | null;
+            namesVisibleByName: string | null;
+            retentionMonths: number;
+            reportContactEmail: string;
+            /** @description The contact opened the link mailed to it (issue 37); reports are forwarded only then */
+            reportContactConfirmed: boolean;
+            reportContactConfirmedAt: string | null;
+            /** @description Until when the last link mailed to an unconfirmed contact works */
+            reportContactLinkExpiresAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-confirmContact': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            confirmed: true;
+            /** @description The company whose IT contact the address now is */
+            company: string;
+            email: string;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
   'phishing-stopSending': {
     parameters: {
       query?: never;
@@ -9863,6 +10500,11 @@ export interface operations {
             namesVisibleByName: string | null;
             retentionMonths: number;
             reportContactEmail: string;
+            /** @description The contact opened the link mailed to it (issue 37); reports are forwarded only then */
+            reportContactConfirmed: boolean;
+            reportContactConfirmedAt: string | null;
+            /** @description Until when the last link mailed to an unconfirmed contact works */
+            reportContactLinkExpiresAt: string | null;
           };
         };
       };
@@ -9936,6 +10578,11 @@ export interface operations {
             namesVisibleByName: string | null;
             retentionMonths: number;
             reportContactEmail: string;
+            /** @description The contact opened the link mailed to it (issue 37); reports are forwarded only then */
+            reportContactConfirmed: boolean;
+            reportContactConfirmedAt: string | null;
+            /** @description Until when the last link mailed to an unconfirmed contact works */
+            reportContactLinkExpiresAt: string | null;
           };
         };
       };
@@ -9964,6 +10611,335 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-mailDomains': {
+    parameters: {
+      query?: {
+        companyId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description Lower case, internationalised names in punycode */
+            domain: string;
+            /** @description When the TXT record was found; null while the domain waits for its proof */
+            verifiedAt: string | null;
+            lastCheckedAt: string | null;
+            createdAt: string;
+            /** @description The DNS record to publish */
+            record: {
+              /** @constant */
+              type: 'TXT';
+              /** @description `_portal-verification.<domain>` */
+              name: string;
+              /** @description `portal-verification=<random>`: the exact text of the record */
+              value: string;
+            };
+          }[];
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-addMailDomain': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Admins: the customer. Policyholders: their own company, or left out. */
+          companyId?: string;
+          /** @description e.g. `firma.de`; `müller.de` is stored as punycode */
+          domain: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description Lower case, internationalised names in punycode */
+            domain: string;
+            /** @description When the TXT record was found; null while the domain waits for its proof */
+            verifiedAt: string | null;
+            lastCheckedAt: string | null;
+            createdAt: string;
+            /** @description The DNS record to publish */
+            record: {
+              /** @constant */
+              type: 'TXT';
+              /** @description `_portal-verification.<domain>` */
+              name: string;
+              /** @description `portal-verification=<random>`: the exact text of the record */
+              value: string;
+            };
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-checkMailDomain': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Admins: the customer. Policyholders: their own company, or left out. */
+          companyId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            domain: {
+              id: string;
+              /** @description Lower case, internationalised names in punycode */
+              domain: string;
+              /** @description When the TXT record was found; null while the domain waits for its proof */
+              verifiedAt: string | null;
+              lastCheckedAt: string | null;
+              createdAt: string;
+              /** @description The DNS record to publish */
+              record: {
+                /** @constant */
+                type: 'TXT';
+                /** @description `_portal-verification.<domain>` */
+                name: string;
+                /** @description `portal-verification=<random>`: the exact text of the record */
+                value: string;
+              };
+            };
+            /**
+             * @description proven; not_found: no TXT record at the name; other_value: records without the value; dns_error
+             * @enum {string}
+             */
+            outcome: 'proven' | 'not_found' | 'other_value' | 'dns_error';
+            /** @description The outcome in the caller’s language */
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.INTERNAL_SERVER_ERROR'];
+        };
+      };
+    };
+  };
+  'phishing-removeMailDomain': {
+    parameters: {
+      query?: {
+        companyId?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            ok: true;
+          };
+        };
+      };
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.BAD_REQUEST'];
+        };
+      };
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.UNAUTHORIZED'];
+        };
+      };
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.FORBIDDEN'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['error.NOT_FOUND'];
         };
       };
       /** @description Internal server error */

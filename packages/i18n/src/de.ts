@@ -1649,6 +1649,70 @@ export const de = {
     no_recipients: 'Diese Kampagne erreicht niemanden: Prüfen Sie die Empfängerinnen und Empfänger.',
     sending_stopped: 'Der Versand von Phishing-Simulationen ist für Ihr Unternehmen angehalten.',
   },
+  /** The mail domains a company proves before its simulations reach anyone (issue 37, ADR 036). */
+  mail_domains: {
+    heading: 'E-Mail-Domains',
+    intro:
+      'Simulierte Phishing-E-Mails gehen nur an Personen, deren Adresse auf einer Domain liegt, die Ihr Unternehmen nachgewiesen hat, und die ihre Einladung angenommen haben. So lässt sich das Portal nicht nutzen, um Fremde anzuschreiben.',
+    empty:
+      'Noch keine Domain eingetragen. Tragen Sie die Domain Ihrer E-Mail-Adressen ein (z. B. firma.de) und legen Sie den angezeigten TXT-Eintrag bei Ihrem DNS-Anbieter an. Bis dahin erhält niemand eine Simulation.',
+    list_label: 'Eingetragene Domains',
+    add_label: 'Domain',
+    add_hint: 'Der Teil Ihrer E-Mail-Adressen nach dem @, z. B. firma.de. Jede Subdomain tragen Sie einzeln ein.',
+    add: 'Domain hinzufügen',
+    added: 'Domain {{domain}} hinzugefügt. Legen Sie jetzt den TXT-Eintrag an und prüfen Sie dann.',
+    status_proven: 'Nachgewiesen am {{when}}',
+    status_waiting: 'Wartet auf den Nachweis',
+    last_checked: 'Zuletzt geprüft: {{when}}',
+    record_intro: 'Legen Sie bei Ihrem DNS-Anbieter diesen TXT-Eintrag an:',
+    record_type: 'Typ',
+    record_name: 'Name',
+    record_value: 'Wert',
+    record_hint:
+      'Hängt Ihr Anbieter die Domain selbst an, geben Sie als Name nur „_portal-verification“ ein. Neue Einträge sind oft erst nach einigen Minuten sichtbar.',
+    copy_name: 'Namen für {{domain}} kopieren',
+    copy_value: 'Wert für {{domain}} kopieren',
+    copy: 'Kopieren',
+    copied: 'In die Zwischenablage kopiert.',
+    copy_failed: 'Kopieren war nicht möglich. Bitte markieren und kopieren Sie den Text selbst.',
+    check: 'Jetzt prüfen',
+    check_label: '{{domain}} jetzt prüfen',
+    remove: 'Entfernen',
+    remove_label: '{{domain}} entfernen',
+    remove_title: 'Domain entfernen?',
+    remove_text:
+      'Personen mit Adressen auf {{domain}} erhalten danach keine Simulationen mehr, auch nicht aus laufenden Kampagnen.',
+    removed: 'Domain {{domain}} entfernt.',
+    check_proven: 'Nachgewiesen: Der TXT-Eintrag unter {{name}} trägt den richtigen Wert.',
+    check_not_found:
+      'Noch nicht nachgewiesen: Unter {{name}} gibt es keinen TXT-Eintrag. Prüfen Sie den Namen; neue Einträge brauchen manchmal etwas Zeit.',
+    check_other_value:
+      'Noch nicht nachgewiesen: Unter {{name}} steht ein TXT-Eintrag mit einem anderen Wert. Bitte übernehmen Sie den Wert genau so, wie er hier steht.',
+    check_dns_error:
+      'Die Prüfung von {{name}} ist fehlgeschlagen, weil der DNS-Server nicht geantwortet hat. Bitte versuchen Sie es später noch einmal.',
+    check_limit: 'Zu viele Prüfungen in kurzer Zeit. Bitte versuchen Sie es in {{minutes}} Minuten noch einmal.',
+    required: 'Bitte geben Sie eine Domain ein, z. B. firma.de.',
+    invalid: 'Das ist keine gültige Domain. Geben Sie nur den Teil nach dem @ ein, z. B. firma.de.',
+    ip_literal: 'Bitte geben Sie einen Domainnamen ein, keine IP-Adresse.',
+    too_long: 'Dieser Domainname ist zu lang.',
+    webmail:
+      'Öffentliche E-Mail-Dienste wie gmail.com oder web.de lassen sich nicht nachweisen: Simulationen gehen nur an Adressen Ihrer eigenen Domain.',
+    too_many: 'Sie können höchstens {{max}} Domains eintragen.',
+    already_added: 'Die Domain {{domain}} ist bereits eingetragen.',
+    nobody_reachable:
+      'Diese Kampagne erreicht niemanden: Simulationen gehen nur an Personen auf einer nachgewiesenen E-Mail-Domain, die ihre Einladung angenommen haben. Auf nicht nachgewiesenen Domains ({{domains}}): {{unproven}} Personen. Einladung noch nicht angenommen: {{pending}} Personen. Weisen Sie die Domains unter „E-Mail-Domains“ nach.',
+    reach_heading: 'Wer diese Kampagne erhält',
+    reach_all: 'Alle {{count}} Personen dieser Kampagne können Simulationen erhalten.',
+    reach_some: '{{reachable}} von {{people}} Personen erhalten Simulationen.',
+    reach_unproven: '{{count}} Personen erhalten keine, weil ihre Domain nicht nachgewiesen ist: {{domains}}.',
+    reach_unproven_one: '1 Person erhält keine, weil ihre Domain nicht nachgewiesen ist: {{domains}}.',
+    reach_pending: '{{count}} Personen erhalten keine, weil sie ihre Einladung noch nicht angenommen haben.',
+    reach_pending_one: '1 Person erhält keine, weil sie ihre Einladung noch nicht angenommen hat.',
+    reach_none: 'Deshalb lässt sich die Kampagne noch nicht starten.',
+    reach_domain: '{{domain}} ({{count}})',
+    reach_more_domains: 'und weitere',
+    reach_link: 'Zu den E-Mail-Domains',
+  },
   /** The pages behind a simulated phishing mail's link (ADR 036), drawn by the server (server-only section). */
   phishing_page: {
     landing_title: 'Einen Moment …',

@@ -7,5 +7,6 @@ export * from './employer-settings.ts';
 export * from './fields.ts';
 export * from './format-date.ts';
 export * from './insurance-number.ts';
+export * from './mail-domain.ts';
 export * from './password.ts';
 export * from './safe-next.ts';

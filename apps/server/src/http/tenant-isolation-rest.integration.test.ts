@@ -22,6 +22,7 @@ import {
 } from '../../../../packages/api/src/test/test-db.ts';
 import { createApp } from '../app.ts';
 import { changedRows, rollbackable, snapshotTables } from '../test/db-snapshot.ts';
+import { startDnsServer } from '../test/dns-server.ts';
 import { securityHeaderProblems } from '../test/security-headers.ts';
 import { PLAIN_ROUTES } from './openapi-document.ts';
 
@@ -105,6 +106,12 @@ const ADMIN_ANY_COMPANY: Record<string, string> = {
   'PATCH /phishing/settings': 'admins change any customer’s phishing settings',
   'POST /phishing/settings/stop-sending': 'admins pull any customer’s kill switch',
   'POST /phishing/settings/allow-sending': 'admins release any customer’s kill switch',
+  'GET /phishing/campaigns/{id}/reach': 'admins read whom any customer’s campaign reaches',
+  // Proven mail domains (issue 37): admins prove them with and for any customer.
+  'GET /phishing/mail-domains': 'admins read any customer’s mail domains',
+  'POST /phishing/mail-domains': 'admins add a mail domain for any customer',
+  'POST /phishing/mail-domains/{id}/check': 'admins check any customer’s mail domain',
+  'DELETE /phishing/mail-domains/{id}': 'admins remove any customer’s mail domain',
 };
 
 type TLocation = 'path' | 'query' | 'body';
@@ -128,6 +135,8 @@ interface TCompany {
   companyCode: string;
   /** Phishing campaigns (ADR 036) in each state a call acts on: draft, running, paused. */
   campaigns: string[];
+  /** Its mail domains (issue 37): one proven, one waiting for its proof. */
+  mailDomains: { id: string; domain: string; value: string }[];
 }
 
 let t: TTestDb;
@@ -157,8 +166,25 @@ interface TReference {
 /** Parameters that point at company data. */
 const REFERENCES: Record<string, TReference> = {
   'path:id': {
-    foreign: () => [b.employer.id, b.manager.id, b.employee.id, b.invited.id, b.companyId, b.uploadId, ...b.campaigns],
-    own: (role) => [callerUser(role).id, a.employee.id, a.invited.id, a.companyId, a.uploadId, ...a.campaigns],
+    foreign: () => [
+      b.employer.id,
+      b.manager.id,
+      b.employee.id,
+      b.invited.id,
+      b.companyId,
+      b.uploadId,
+      ...b.campaigns,
+      ...b.mailDomains.map((domain) => domain.id),
+    ],
+    own: (role) => [
+      callerUser(role).id,
+      a.employee.id,
+      a.invited.id,
+      a.companyId,
+      a.uploadId,
+      ...a.campaigns,
+      ...a.mailDomains.map((domain) => domain.id),
+    ],
     missing: () => crypto.randomUUID(),
   },
   'path:companyId': { foreign: () => [b.companyId], own: () => [a.companyId], missing: () => crypto.randomUUID() },
@@ -291,6 +317,8 @@ const VALUES: Record<string, unknown> = {
   'body:namesVisible': true,
   'body:retentionMonths': 6,
   'body:reportContactEmail': OMIT,
+  // A new mail domain of the caller's company (issue 37); B's are probed through their ids.
+  'body:domain': 'neu-mandant.example',
 };
 
 // ── The document ───────────────────────────────────────────────────────────────────────────────
@@ -490,6 +518,7 @@ const bMarkers = () => [
   ...b.campaigns,
   'Fremd Kampagne',
   'Fremd Team',
+  ...b.mailDomains.flatMap((entry) => [entry.id, entry.domain, entry.value]),
 ];
 const markersIn = (text: string) => bMarkers().filter((marker) => text.includes(marker));
 
@@ -617,6 +646,13 @@ async function seedCompany(tag: 'eigen' | 'fremd'): Promise<TCompany> {
   if (uploaded.status !== 200) throw new Error(`upload for ${tag} failed: ${await uploaded.text()}`);
   const { uploadId } = (await uploaded.json()) as { uploadId: string };
   const campaigns = await seedCampaigns(asEmployer, `${Tag} Kampagne`);
+  // seedEmployer proved the domain of the policyholder's address; a second one waits for its proof.
+  await asEmployer.phishing.addMailDomain({ domain: `warte-${tag}.example` });
+  const mailDomains = (await asEmployer.phishing.mailDomains({})).map((entry) => ({
+    id: entry.id,
+    domain: entry.domain,
+    value: entry.record.value,
+  }));
   return {
     companyId,
     companyName,
@@ -628,6 +664,7 @@ async function seedCompany(tag: 'eigen' | 'fremd'): Promise<TCompany> {
     personalCode,
     companyCode,
     campaigns,
+    mailDomains,
   };
 }
 
@@ -654,7 +691,9 @@ t = await createTestDb();
 // Outside `send` the app works on the database itself (the fixtures); inside, on its transaction.
 const rollbacks = rollbackable(t.db);
 // The API key's block sends hundreds of calls within a minute: its limit is not under test here.
-const config = { ...t.config, API_KEY_CALLS_PER_MINUTE: 100_000 };
+// A mail domain's check asks a DNS server of the test's own, which knows no name (issue 37).
+const dns = await startDnsServer({});
+const config = { ...t.config, API_KEY_CALLS_PER_MINUTE: 100_000, DNS_SERVERS: [dns.server] };
 app = createApp({ db: rollbacks.db, config, logger: silent, webDist: '/nonexistent/web/dist' });
 const document = (await (await app.request('/api/openapi.json')).json()) as {
   paths: Record<string, Record<string, TDocOperation>>;
@@ -678,7 +717,10 @@ beforeAll(async () => {
   apiKeyToken = key.token;
   apiKeyId = key.key.id;
 });
-afterAll(() => t.cleanup());
+afterAll(async () => {
+  await dns.close();
+  await t.cleanup();
+});
 
 // ── Tests ──────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,4 +1,11 @@
-import { hashPasswordSync, sealPlainTotpSecrets, seedDemoLearning, syncCourses, type TConfig } from '@portal/core';
+import {
+  hashPasswordSync,
+  sealPlainTotpSecrets,
+  seedDemoLearning,
+  seedDemoMailDomain,
+  syncCourses,
+  type TConfig,
+} from '@portal/core';
 import { migrateDatabase, seedDemoData, type TDatabase } from '@portal/db';
 import type { TLogger } from '../logger.ts';
 import { printDemoCredentials } from '../print-demo-credentials.ts';
@@ -24,6 +31,8 @@ export async function prepareDatabase(db: TDatabase, config: TConfig, logger: TL
     const credentials = await seedDemoData(db, hashPasswordSync, config.DEMO_PASSWORD);
     if (credentials.length > 0) {
       await seedDemoLearning(db);
+      // The demo company's example.com is proven, so its simulations reach the demo people (issue 37).
+      await seedDemoMailDomain(db);
       const startOver = config.DATABASE_URL ? 'start over on an empty database' : 'delete ./data to start over';
       printDemoCredentials(credentials, config.publicUrl, startOver);
     }

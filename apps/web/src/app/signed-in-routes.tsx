@@ -63,7 +63,11 @@ export const signedInPages: RouteObject[] = [
     path: '/phishing',
     loader: ({ request }) =>
       guardedPreload(request, ['employer'], () =>
-        Promise.all([trpcUtils.phishing.campaigns.ensureData({}), trpcUtils.phishing.settings.ensureData({})]),
+        Promise.all([
+          trpcUtils.phishing.campaigns.ensureData({}),
+          trpcUtils.phishing.settings.ensureData({}),
+          trpcUtils.phishing.mailDomains.ensureData({}),
+        ]),
       ),
     handle: { title: 'pages.phishing' },
     lazy: page(() => import('../features/phishing/phishing-page.tsx')),

@@ -17,6 +17,7 @@ import {
 } from '@portal/core';
 import {
   and,
+  companyMailDomains,
   courseAssignments,
   courseProgress,
   eq,
@@ -189,7 +190,9 @@ export interface TSeededUser {
 /**
  * A policyholder registered the way the app does it; `token` is the session registration opened.
  * The registration is confirmed (its link opened) unless `confirmed: false`, which leaves the
- * company waiting with `confirmationToken` (issue 37).
+ * company waiting with `confirmationToken` (issue 37). The company has proven the domain of the
+ * policyholder's address (simulations reach only such domains, issue 37), or `mailDomain` when
+ * given; `mailDomain: null` leaves it without any.
  */
 export async function seedEmployer(
   db: TDatabase,
@@ -200,6 +203,7 @@ export async function seedEmployer(
     firstname?: string;
     lastname?: string;
     confirmed?: boolean;
+    mailDomain?: string | null;
   } = {},
 ): Promise<TSeededUser & { companyId: string; token: string; confirmationToken: string }> {
   const person = {
@@ -213,6 +217,8 @@ export async function seedEmployer(
   if (input.confirmed !== false) await confirmRegistration(db, result.confirmationToken);
   const [row] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, result.session.userId));
   if (!row?.companyId) throw new Error('registerEmployer created no company');
+  const mailDomain = input.mailDomain === undefined ? person.email.split('@')[1] : input.mailDomain;
+  if (mailDomain) await proveMailDomain(db, row.companyId, mailDomain);
   return {
     id: result.session.userId,
     email: person.email,
@@ -226,6 +232,16 @@ export async function seedEmployer(
   };
 }
 
+/** The company has proven the mail domain (as a TXT record found by "check now" would, issue 37). */
+export async function proveMailDomain(db: TDatabase, companyId: string, domain: string): Promise<void> {
+  await transaction(db, (tx) =>
+    tx
+      .insert(companyMailDomains)
+      .values({ companyId, domain, verification: `portal-verification=test-${domain}`, verifiedAt: new Date() })
+      .onConflictDoNothing(),
+  );
+}
+
 /**
  * A policyholder with complete settings and a policy number (what the insurer's calls list). The
  * registration limit per address is reset first: tests seed many from one address.
@@ -234,7 +250,7 @@ export async function seedPolicyholder(
   db: TDatabase,
   companyName: string,
   policyNumber: string,
-  options: { confirmed?: boolean } = {},
+  options: { confirmed?: boolean; mailDomain?: string | null } = {},
 ) {
   await transaction(db, (tx) => tx.delete(loginThrottle).where(like(loginThrottle.key, 'register-ip:%')));
   const employer = await seedEmployer(db, { companyName, ...options });

@@ -1,6 +1,7 @@
 import {
   and,
   companies,
+  companyMailDomains,
   eq,
   isNotNull,
   mailOutbox,
@@ -74,6 +75,13 @@ async function seedCompany(name: string, employees: number): Promise<TSeeded> {
       })),
     ]);
     await tx.update(companies).set({ ownerId: employerId }).where(eq(companies.id, companyId));
+    // Its people's domain is proven: simulations reach only such domains (issue 37).
+    await tx.insert(companyMailDomains).values({
+      companyId,
+      domain: `${name}.example`,
+      verification: 'portal-verification=test',
+      verifiedAt: new Date(),
+    });
   });
   const employer: TSessionUser = {
     id: employerId,

@@ -21,6 +21,7 @@ import {
   type TCampaignInput,
   type TCampaignStatus,
 } from './campaign-types.ts';
+import { requireReachableAudience } from './mail-domains/campaign-reach.ts';
 import { phishingTemplate } from './phishing-catalog.ts';
 import { planRound, respreadOverdue, type TCampaignRow } from './plan-round.ts';
 
@@ -180,6 +181,7 @@ export function startCampaign(
     db,
     { actor, companyId, id, from: ['draft'], action: 'phishing.campaign_started' },
     async (tx, campaign) => {
+      await requireReachableAudience(tx, campaign);
       const planned = await planRound(tx, campaign, 0, now);
       if (planned === 0) throw new DomainError('BAD_REQUEST', 'phishing.no_recipients');
       return { set: { status: 'running', startedAt: now }, details: { recipients: planned }, result: { planned } };

@@ -20,6 +20,7 @@ import {
   users,
 } from '@portal/db';
 import { berlinDay } from '@portal/validators';
+import { withheldMessages } from './mail-domains/dispatch-rule.ts';
 import { phishingTemplate } from './phishing-catalog.ts';
 import { planRound } from './plan-round.ts';
 import { QR_CID, renderPhishingMail } from './render-phishing-mail.ts';
@@ -42,6 +43,8 @@ export interface TDispatchResult {
   rounds: number;
   queued: number;
   cancelled: number;
+  /** Messages to people who may not get simulations now (issue 37): cancelled, never sent. */
+  withheld: number;
   finished: number;
 }
 
@@ -129,7 +132,13 @@ const stillRecipient = (row: TDue) =>
 export async function dispatchPhishing(db: TDatabase, options: TDispatchOptions): Promise<TDispatchResult> {
   const { now } = options;
   const batchSize = options.batchSize ?? 200;
-  const result: TDispatchResult = { rounds: await planDueRounds(db, now), queued: 0, cancelled: 0, finished: 0 };
+  const result: TDispatchResult = {
+    rounds: await planDueRounds(db, now),
+    queued: 0,
+    cancelled: 0,
+    withheld: 0,
+    finished: 0,
+  };
   for (let batch = 0; batch < (options.maxBatches ?? 25); batch += 1) {
     const due = await dueMessages(db, now, batchSize);
     if (due.length === 0) break;
@@ -159,12 +168,20 @@ export async function dispatchPhishing(db: TDatabase, options: TDispatchOptions)
     const counts = await transaction(db, async (tx) => {
       let queued = 0;
       let cancelled = 0;
+      let withheld = 0;
+      // Asked again as each mail is handed over: a proven domain and an accepted invitation (issue 37).
+      const withheldNow = await withheldMessages(tx, due);
       for (const { row, mail, tokenHash, version } of prepared) {
         const unsent = and(
           eq(phishingMessages.id, row.id),
           isNull(phishingMessages.sentAt),
           isNull(phishingMessages.cancelledAt),
         );
+        if (withheldNow.has(row.id)) {
+          await tx.update(phishingMessages).set({ cancelledAt: now }).where(unsent);
+          withheld += 1;
+          continue;
+        }
         if (!mail || !tokenHash || !version || !row.email) {
           await tx.update(phishingMessages).set({ cancelledAt: now }).where(unsent);
           cancelled += 1;
@@ -206,10 +223,11 @@ export async function dispatchPhishing(db: TDatabase, options: TDispatchOptions)
         await tx.update(phishingMessages).set({ outboxId }).where(eq(phishingMessages.id, row.id));
         queued += 1;
       }
-      return { queued, cancelled };
+      return { queued, cancelled, withheld };
     });
     result.queued += counts.queued;
     result.cancelled += counts.cancelled;
+    result.withheld += counts.withheld;
     if (due.length < batchSize) break;
   }
   result.finished = await finishCampaigns(db, now);

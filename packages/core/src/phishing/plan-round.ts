@@ -18,6 +18,7 @@ import {
 import { berlinDay } from '@portal/validators';
 import type { TBundesland } from '../jobs/working-time.ts';
 import { type TCampaignAudience, ZCampaignAudience } from './campaign-types.ts';
+import { provenDomains, recipientBar } from './mail-domains/recipient-rule.ts';
 import { phishingTemplate } from './phishing-catalog.ts';
 import { roundStartsOn, spreadSendTimes, type TCampaignRepeat, windowSegments } from './send-window.ts';
 
@@ -26,7 +27,8 @@ export type TCampaignRow = typeof phishingCampaigns.$inferSelect;
 /** Rows per insert: 10 values each stay far below both databases' limits on bound parameters. */
 const INSERT_SLICE = 500;
 
-function audienceRule(audience: TCampaignAudience) {
+/** The audience as a condition on `users` (the company and the other rules come beside it). */
+export function audienceRule(audience: TCampaignAudience) {
   switch (audience.kind) {
     case 'roles':
       return inArray(users.role, audience.roles);
@@ -41,11 +43,13 @@ function audienceRule(audience: TCampaignAudience) {
 
 /**
  * The people a round mails: the campaign's company only (ADR 036: never anyone outside it), not
- * blocked, not absent on the round's first day, narrowed by the audience rule.
+ * blocked, not absent on the round's first day, narrowed by the audience rule, and only those on
+ * a domain the company has proven who have accepted their invitation (issue 37, `recipientBar`).
  */
 async function recipients(tx: TTransaction, campaign: TCampaignRow, firstDay: string) {
-  return tx
-    .select({ id: users.id, lang: users.lang })
+  const proven = (await provenDomains(tx, [campaign.companyId])).get(campaign.companyId) ?? new Set<string>();
+  const people = await tx
+    .select({ id: users.id, lang: users.lang, email: users.email, active: users.active })
     .from(users)
     .where(
       and(
@@ -67,6 +71,7 @@ async function recipients(tx: TTransaction, campaign: TCampaignRow, firstDay: st
       ),
     )
     .orderBy(users.id);
+  return people.filter((person) => recipientBar(person, proven) === null);
 }
 
 /** The company's Bundesland, whose holidays join the national ones (ADR 033). */

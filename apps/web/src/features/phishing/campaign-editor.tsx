@@ -20,6 +20,7 @@ import {
   type TFormProblems,
   toCampaignFields,
 } from './campaign-form.ts';
+import { CampaignReach } from './campaign-reach.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { companyInput, type TPhishingScope } from './phishing-scope.ts';
 import { TemplatePicker } from './template-picker.tsx';
@@ -166,6 +167,8 @@ export function CampaignEditor({ scope, campaign }: { scope: TPhishingScope; cam
           />
         )}
         <AudienceFields form={form} onChange={change} error={errors.audience} scope={scope} />
+        {/* Who of the saved audience simulations reach, and why the others not (issue 37). */}
+        {campaign && <CampaignReach scope={scope} id={campaign.id} level={3} />}
         <WindowFields form={form} onChange={change} errors={errors} />
         <div>
           <CheckboxField isSelected={form.trackOpens} onChange={(trackOpens) => change({ trackOpens })}>

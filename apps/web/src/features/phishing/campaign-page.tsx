@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { CampaignControls } from './campaign-controls.tsx';
 import { CampaignEditor } from './campaign-editor.tsx';
 import type { TCampaignDetail } from './campaign-form.ts';
+import { CampaignReach } from './campaign-reach.tsx';
 import { CampaignResults } from './campaign-results.tsx';
 import { CampaignStatus } from './campaign-status.tsx';
 import { chosenText } from './people-picker.tsx';
@@ -57,6 +58,9 @@ function ExistingCampaign({ scope, id }: { scope: TPhishingScope; id: string }) 
       ) : (
         <>
           <CampaignSummary campaign={data} templates={templates.data} />
+          {(data.status === 'running' || data.status === 'paused') && (
+            <CampaignReach scope={scope} id={data.id} level={2} />
+          )}
           <CampaignControls scope={scope} campaign={data} />
           <CampaignResults campaign={data} templates={templates.data} />
         </>

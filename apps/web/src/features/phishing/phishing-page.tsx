@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useT } from '../../lib/i18n.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { CampaignList } from './campaign-list.tsx';
+import { MailDomainsCard } from './mail-domains-card.tsx';
 import { companyInput, type TPhishingScope, usePhishingScope } from './phishing-scope.ts';
 import { PhishingSettingsCard } from './phishing-settings-card.tsx';
 
@@ -46,6 +47,7 @@ function PhishingOverview({ scope }: { scope: TPhishingScope }) {
         {campaigns?.length === 0 && <p className="notice">{t('campaigns.empty')}</p>}
         {campaigns && campaigns.length > 0 && <CampaignList campaigns={campaigns} base={scope.base} />}
       </section>
+      <MailDomainsCard scope={scope} />
       <PhishingSettingsCard scope={scope} />
     </section>
   );

@@ -1,5 +1,8 @@
 import type { TRPCRouterRecord } from '@trpc/server';
+import { addMailDomainProcedure } from './add-mail-domain.ts';
 import { allowPhishingSendingProcedure } from './allow-sending.ts';
+import { campaignReachProcedure } from './campaign-reach.ts';
+import { checkMailDomainProcedure } from './check-mail-domain.ts';
 import { createCampaignProcedure } from './create-campaign.ts';
 import { customerPhishingRatesProcedure } from './customer-rates.ts';
 import { deleteCampaignProcedure } from './delete-campaign.ts';
@@ -7,10 +10,12 @@ import { getCampaignProcedure } from './get-campaign.ts';
 import { getPhishingNoticeProcedure } from './get-notice.ts';
 import { getPhishingSettingsProcedure } from './get-settings.ts';
 import { listCampaignsProcedure } from './list-campaigns.ts';
+import { listMailDomainsProcedure } from './list-mail-domains.ts';
 import { listPhishingTeamsProcedure } from './list-teams.ts';
 import { listPhishingTemplatesProcedure } from './list-templates.ts';
 import { pauseCampaignProcedure } from './pause-campaign.ts';
 import { previewPhishingTemplateProcedure } from './preview-template.ts';
+import { removeMailDomainProcedure } from './remove-mail-domain.ts';
 import { resumeCampaignProcedure } from './resume-campaign.ts';
 import { startCampaignProcedure } from './start-campaign.ts';
 import { stopCampaignProcedure } from './stop-campaign.ts';
@@ -25,6 +30,7 @@ export const phishingRouter = {
   previewTemplate: previewPhishingTemplateProcedure,
   campaigns: listCampaignsProcedure,
   campaign: getCampaignProcedure,
+  campaignReach: campaignReachProcedure,
   createCampaign: createCampaignProcedure,
   updateCampaign: updateCampaignProcedure,
   deleteCampaign: deleteCampaignProcedure,
@@ -36,6 +42,10 @@ export const phishingRouter = {
   updateSettings: updatePhishingSettingsProcedure,
   stopSending: stopPhishingSendingProcedure,
   allowSending: allowPhishingSendingProcedure,
+  mailDomains: listMailDomainsProcedure,
+  addMailDomain: addMailDomainProcedure,
+  checkMailDomain: checkMailDomainProcedure,
+  removeMailDomain: removeMailDomainProcedure,
   notice: getPhishingNoticeProcedure,
   customerRates: customerPhishingRatesProcedure,
 } satisfies TRPCRouterRecord;

@@ -46,7 +46,10 @@ export function PhishingCustomersCard() {
                   <td>{row.lastStartedAt ? formatDate(row.lastStartedAt) : '–'}</td>
                   <td>{row.sent}</td>
                   <td>{rateText(row.clicked, row.sent)}</td>
-                  <td>{rateText(row.submitted, row.sent)}</td>
+                  {/* Only mails of templates with a sign-in page can be "submitted" (issue 37.7). */}
+                  <td>
+                    {row.signInSent === 0 ? t('campaigns.not_applicable') : rateText(row.submitted, row.signInSent)}
+                  </td>
                   <td>{rateText(row.reported, row.sent)}</td>
                 </tr>
               ))}

@@ -23,12 +23,12 @@ const row = (companyName: string, overrides: Partial<TPortfolioRow> = {}): TPort
   phishing: {
     lastStartedAt: '2026-10-05T07:30:00.000Z',
     sent: 40,
-    signInSent: 40,
+    signInSent: 20,
     clicked: 5,
     submitted: 2,
     reported: 12,
     clickedPercent: 13,
-    submittedPercent: 5,
+    submittedPercent: 10,
     reportedPercent: 30,
   },
   ...overrides,
@@ -65,12 +65,13 @@ describe('portfolioCsv', () => {
         t,
       ),
     );
-    expect(header).toHaveLength(22);
+    expect(header).toHaveLength(23);
     expect(header?.[0]).toBe('insurer.col_policy');
     expect(header?.slice(14)).toEqual([
       'insurer.csv_phishing_sent',
       'insurer.csv_phishing_clicked',
       'insurer.csv_phishing_clicked_percent',
+      'insurer.csv_phishing_sign_in_sent',
       'insurer.csv_phishing_submitted',
       'insurer.csv_phishing_submitted_percent',
       'insurer.csv_phishing_reported',
@@ -95,8 +96,9 @@ describe('portfolioCsv', () => {
       '40',
       '5',
       '13',
+      '20',
       '2',
-      '5',
+      '10',
       '12',
       '30',
       '05.10.2026',
@@ -110,10 +112,10 @@ describe('portfolioCsv', () => {
       'insurer.certificate_state_none',
       '',
       '',
-      ...Array<string>(8).fill(''),
+      ...Array<string>(9).fill(''),
     ]);
     // Started, nothing sent yet: the counts are 0, the shares empty (a share of nobody is no 0 %).
-    expect(third?.slice(14)).toEqual(['0', '0', '', '0', '', '0', '', '26.11.2026']);
+    expect(third?.slice(14)).toEqual(['0', '0', '', '0', '0', '', '0', '', '26.11.2026']);
   });
 
   it('turns a company name that a spreadsheet would run as a formula into text', () => {

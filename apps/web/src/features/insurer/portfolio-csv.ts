@@ -30,6 +30,7 @@ export function portfolioCsv(rows: readonly TPortfolioRow[], t: TTranslate): str
       t('insurer.csv_phishing_sent'),
       t('insurer.csv_phishing_clicked'),
       t('insurer.csv_phishing_clicked_percent'),
+      t('insurer.csv_phishing_sign_in_sent'),
       t('insurer.csv_phishing_submitted'),
       t('insurer.csv_phishing_submitted_percent'),
       t('insurer.csv_phishing_reported'),
@@ -56,6 +57,9 @@ export function portfolioCsv(rows: readonly TPortfolioRow[], t: TTranslate): str
       row.phishing?.sent ?? '',
       row.phishing?.clicked ?? '',
       row.phishing?.clickedPercent ?? '',
+      // Only mails of templates with a sign-in page can be "submitted": their number is its base,
+      // and the share is empty where there was none (issue 37.7).
+      row.phishing?.signInSent ?? '',
       row.phishing?.submitted ?? '',
       row.phishing?.submittedPercent ?? '',
       row.phishing?.reported ?? '',

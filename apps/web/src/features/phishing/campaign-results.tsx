@@ -6,7 +6,13 @@ import { rateText, type TCampaignDetail, type TPhishingTemplate } from './campai
 
 const EVENTS = ['sent', 'opened', 'clicked', 'submitted', 'reported'] as const;
 type TEvent = (typeof EVENTS)[number];
-type TEventCounts = Record<TEvent, number>;
+type TEventCounts = Record<TEvent, number> & { signInSent?: number };
+
+/**
+ * The people to whom an event's share refers: "submitted" exists only for mails of templates with
+ * an imitated sign-in page (issue 37.7), every other event for all mails sent.
+ */
+const baseOf = (counts: TEventCounts, event: TEvent) => (event === 'submitted' ? counts.signInSent : counts.sent);
 
 /**
  * Rows of counts per event (a template's, a day's) with a row header each; with `rates`, every
@@ -18,12 +24,15 @@ function EventTable({
   label,
   rows,
   rates,
+  notApplicable,
 }: {
   rowHeader: string;
   events: readonly TEvent[];
   label: (event: TEvent) => string;
   rows: { key: string; header: ReactNode; counts: TEventCounts }[];
   rates: boolean;
+  /** What a count without a base says ("submitted" of a template without a sign-in page). */
+  notApplicable: string;
 }) {
   return (
     <div className="table-scroll">
@@ -44,9 +53,15 @@ function EventTable({
               <th scope="row">{row.header}</th>
               {events.map((event) => (
                 <td key={event} className="numeric">
-                  {row.counts[event]}
-                  {rates && event !== 'sent' && (
-                    <span className="muted"> ({rateText(row.counts[event], row.counts.sent)})</span>
+                  {rates && event === 'submitted' && row.counts.signInSent === 0 ? (
+                    <span className="muted">{notApplicable}</span>
+                  ) : (
+                    <>
+                      {row.counts[event]}
+                      {rates && event !== 'sent' && (
+                        <span className="muted"> ({rateText(row.counts[event], baseOf(row.counts, event) ?? 0)})</span>
+                      )}
+                    </>
                   )}
                 </td>
               ))}
@@ -72,6 +87,7 @@ export function CampaignResults({
   const { t, locale } = useI18n();
   const events = EVENTS.filter((event) => event !== 'opened' || campaign.trackOpens);
   const titleOf = (slug: string) => templates?.find((template) => template.slug === slug)?.title[locale] ?? slug;
+  const withoutSignIn = (slug: string) => templates?.find((template) => template.slug === slug)?.landing === 'teaching';
   const label = (event: TEvent) => t(`campaigns.${event}` as TMessageKey);
   const counts = campaign.counts;
 
@@ -96,16 +112,25 @@ export function CampaignResults({
                 </tr>
               </thead>
               <tbody>
-                {events.map((event) => (
-                  <tr key={event}>
-                    <th scope="row">{label(event)}</th>
-                    <td className="numeric">{counts[event]}</td>
-                    <td className="numeric">{rateText(counts[event], counts.sent)}</td>
-                  </tr>
-                ))}
+                {events.map((event) =>
+                  event === 'submitted' && counts.signInSent === 0 ? (
+                    <tr key={event}>
+                      <th scope="row">{label(event)}</th>
+                      <td className="numeric">{t('campaigns.not_applicable')}</td>
+                      <td className="numeric">{t('campaigns.not_applicable')}</td>
+                    </tr>
+                  ) : (
+                    <tr key={event}>
+                      <th scope="row">{label(event)}</th>
+                      <td className="numeric">{counts[event]}</td>
+                      <td className="numeric">{rateText(counts[event], baseOf(counts, event) ?? 0)}</td>
+                    </tr>
+                  ),
+                )}
               </tbody>
             </table>
           </div>
+          <p className="muted">{t('campaigns.submitted_hint')}</p>
           <h3>{t('campaigns.per_template_heading')}</h3>
           <EventTable
             rowHeader={t('campaigns.col_template')}
@@ -117,6 +142,7 @@ export function CampaignResults({
               counts: row,
             }))}
             rates
+            notApplicable={t('campaigns.not_applicable')}
           />
           <h3>{t('campaigns.per_day_heading')}</h3>
           <EventTable
@@ -125,6 +151,7 @@ export function CampaignResults({
             label={label}
             rows={campaign.perDay.map((row) => ({ key: row.day, header: formatDate(row.day), counts: row }))}
             rates={false}
+            notApplicable={t('campaigns.not_applicable')}
           />
         </>
       )}
@@ -153,6 +180,13 @@ export function CampaignResults({
                       <th scope="row">{row.name}</th>
                       <td>{titleOf(row.template)}</td>
                       {events.map((event) => {
+                        if (event === 'submitted' && withoutSignIn(row.template)) {
+                          return (
+                            <td key={event} className="muted">
+                              {t('campaigns.not_applicable')}
+                            </td>
+                          );
+                        }
                         const at = row[`${event}At`];
                         return <td key={event}>{at ? formatDate(at) : '–'}</td>;
                       })}

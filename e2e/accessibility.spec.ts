@@ -188,6 +188,19 @@ const COVERAGE: Record<string, TCoverage> = {
   '/admin/reset-password': simple(EVERYONE, '/admin/reset-password'),
   '/recovery-password/:token': simple(EVERYONE, '/recovery-password/abc'),
   '/confirm-email/:token': simple(EVERYONE, '/confirm-email/abc'),
+  '/confirm-contact/:token': [
+    ...simple(EVERYONE, '/confirm-contact/abc'),
+    // The refusal of a link that is unknown, used or expired.
+    {
+      roles: ['anonymous'],
+      visit: async (v) => {
+        await v.open('/confirm-contact/abcdefghijklmnopqrstuvwxyz234567');
+        await v.page.getByRole('button', { name: v.t('confirm_contact.confirm') }).click();
+        await v.page.getByRole('alert').waitFor();
+        await v.check('invalid link');
+      },
+    },
+  ],
   '/admin/recovery-password/:token': simple(EVERYONE, '/admin/recovery-password/abc'),
   '/verify': simple(EVERYONE, '/verify'),
   '/verify/:code': [

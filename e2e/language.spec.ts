@@ -72,6 +72,7 @@ const PUBLIC_PAGES = [
   '/recovery-password/abc',
   '/admin/recovery-password/abc',
   '/confirm-email/abc',
+  '/confirm-contact/abc',
   '/order-data-processing',
   '/datenschutzhinweise',
   '/no-such-page',

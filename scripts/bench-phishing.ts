@@ -210,7 +210,10 @@ async function seedCompany(db: TDatabase): Promise<{ companyId: string; bossToke
   }));
   // Read committed: the bulk load of a database of its own, in one transaction.
   await transaction(db, async (tx) => {
-    await tx.insert(companies).values({ id: companyId, companyName: 'Köder GmbH', createdAt: now });
+    // No policy number: its simulations approved by the provider, as the default setting asks (issue 37).
+    await tx
+      .insert(companies)
+      .values({ id: companyId, companyName: 'Köder GmbH', phishingApprovedAt: now, createdAt: now });
     await tx.insert(users).values({
       id: bossId,
       firstname: 'Bea',

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEVELOPMENT_TOTP_KEY } from './auth/totp-secret-seal.ts';
 import { parseDnsServers } from './net/resolver.ts';
+import { DEFAULT_PHISHING_APPROVAL, PHISHING_APPROVAL_RULES } from './phishing/phishing-approval.ts';
 
 const ZBoolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -142,6 +143,12 @@ export const ZConfig = z
     PHISHING_LINK_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** `off` stops every company's simulated mails at the next restart (the provider's own kill switch, ADR 036). */
     PHISHING_SENDING: z.enum(['on', 'off']).default('on'),
+    /**
+     * Which companies need the provider's approval (an admin's, per company) before their
+     * simulations run (issue 37): `none`, `without-policy-number` (the default: companies whose
+     * policy number is empty) or `all`. Checked at start, at resume and at every mail's dispatch.
+     */
+    PHISHING_APPROVAL: z.enum(PHISHING_APPROVAL_RULES).default(DEFAULT_PHISHING_APPROVAL),
     /** Requests per address and minute to the links of simulated mails, over all processes (ADR 036). */
     PHISHING_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
     /**
@@ -222,6 +229,7 @@ export const ZConfig = z
         mailDomain: env.PHISHING_MAIL_DOMAIN ?? new URL(publicUrl).hostname,
         linkUrl: (env.PHISHING_LINK_URL ?? publicUrl).replace(/\/$/, ''),
         sending: env.PHISHING_SENDING === 'on',
+        approval: env.PHISHING_APPROVAL,
         /** The report inbox (ADR 036); null when `PHISHING_REPORT_SMTP_PORT` is unset. */
         reportInbox:
           env.PHISHING_REPORT_SMTP_PORT === undefined

@@ -68,6 +68,7 @@ export const de = {
     password_recovery: 'Passwort vergessen',
     set_new_password: 'Neues Passwort festlegen',
     confirm_email: 'E-Mail-Adresse bestätigen',
+    confirm_contact: 'IT-Kontakt bestätigen',
     first_login: 'Passwort ändern',
     account_settings: 'Kontoeinstellungen',
     course_settings: 'Kurseinstellungen',
@@ -574,6 +575,22 @@ export const de = {
     to_portal: 'Zum Portal',
     to_login: 'Zur Anmeldung',
   },
+  /** The IT contact's confirmation page (issue 37): public, opened from the link mailed to the contact. */
+  confirm_contact: {
+    title: 'Adresse als IT-Kontakt bestätigen',
+    intro:
+      'Ein Unternehmen hat diese Adresse als Kontakt seiner IT angegeben: Meldet dort jemand eine verdächtige E-Mail, leitet das Portal sie an diese Adresse weiter. Bestätigen Sie mit einem Klick, dass das so sein soll. Ohne Bestätigung wird nichts weitergeleitet.',
+    confirm: 'Adresse bestätigen',
+    confirming: 'Ihre Adresse wird bestätigt …',
+    confirmed:
+      'Vielen Dank: Ihre Adresse {{email}} ist als IT-Kontakt von {{company}} bestätigt. Gemeldete verdächtige E-Mails kommen ab jetzt bei Ihnen an.',
+    invalid_link:
+      'Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde schon verwendet. Das Unternehmen kann Ihnen in seinen Phishing-Einstellungen einen neuen Link schicken.',
+    too_many:
+      'Heute sind schon drei Bestätigungslinks für den IT-Kontakt Ihres Unternehmens verschickt worden. Bitte versuchen Sie es morgen noch einmal; bis dahin bleibt alles, wie es war.',
+    nothing_to_confirm: 'Es gibt keine Adresse des IT-Kontakts, die noch bestätigt werden müsste.',
+    to_portal: 'Zum Portal',
+  },
   errors: {
     email_unconfirmed:
       'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link, den wir Ihnen geschickt haben. Erst dann können Sie einladen, hochladen, Kontakte festlegen und Simulationen starten.',
@@ -975,6 +992,23 @@ export const de = {
     delete_text:
       '{{company}} und alle zugehörigen Daten werden endgültig gelöscht. Geben Sie zur Bestätigung DELETE ein.',
     deleted: 'Das Unternehmen wurde vollständig gelöscht.',
+    phishing_approval_title: 'Phishing-Simulationen',
+    phishing_approved_on: 'Phishing-Simulationen: freigegeben am {{date}}.',
+    phishing_not_approved: 'Phishing-Simulationen: nicht freigegeben.',
+    phishing_blocked:
+      'Das Unternehmen braucht die Freigabe ({{rule}}): Solange kann es keine Kampagne starten oder fortsetzen, und es werden keine simulierten E-Mails verschickt.',
+    phishing_not_needed: 'Das Unternehmen braucht derzeit keine Freigabe ({{rule}}).',
+    'phishing_rule_without-policy-number': 'Einstellung: Freigabe für Unternehmen ohne Versicherungsnummer',
+    phishing_rule_all: 'Einstellung: Freigabe für alle Unternehmen',
+    phishing_rule_none: 'Einstellung: keine Freigaben',
+    phishing_approve: 'Phishing-Simulationen freigeben',
+    phishing_withdraw: 'Freigabe zurückziehen',
+    phishing_approved_done: 'Die Phishing-Simulationen sind freigegeben.',
+    phishing_withdrawn_done: 'Die Freigabe ist zurückgezogen: Es gehen keine simulierten E-Mails mehr hinaus.',
+    phishing_pending_title: 'Warten auf Freigabe der Phishing-Simulationen',
+    phishing_pending_intro:
+      'Diese Unternehmen brauchen Ihre Freigabe und haben schon eine Kampagne angelegt. Prüfen Sie das Unternehmen und geben Sie auf seiner Seite frei.',
+    phishing_pending_row: '{{company}}: {{count}} Kampagne(n), wartet seit {{date}}',
   },
   certificate: {
     brand: 'E-LEARNING-PORTAL CYBER-SICHERHEIT',
@@ -1618,6 +1652,13 @@ export const de = {
     retention_hint: 'Danach werden die Ereignisse gelöscht; nur anonyme Summen bleiben.',
     report_contact: 'E-Mail-Adresse Ihrer IT für gemeldete echte Phishing-Mails',
     report_contact_hint: 'Meldet jemand eine echte verdächtige E-Mail, leitet das Portal sie hierhin weiter.',
+    report_contact_confirmed: 'Bestätigt am {{when}}: Gemeldete verdächtige E-Mails gehen an {{email}}.',
+    report_contact_pending:
+      'Wartet auf Bestätigung – wir haben einen Link an {{email}} geschickt (gültig bis {{until}}). Bis die Adresse bestätigt ist, leitet das Portal nichts dorthin weiter.',
+    report_contact_expired:
+      'Wartet auf Bestätigung – der Link an {{email}} ist abgelaufen. Bis die Adresse bestätigt ist, leitet das Portal nichts dorthin weiter.',
+    report_contact_resend: 'Link erneut senden',
+    report_contact_resent: 'Wir haben einen neuen Bestätigungslink an {{email}} geschickt.',
     settings_save: 'Einstellungen speichern',
     settings_saved: 'Einstellungen gespeichert.',
     notice_heading: 'Phishing-Simulationen in Ihrem Unternehmen',
@@ -1648,6 +1689,8 @@ export const de = {
     status_conflict: 'Das geht im Zustand „{{status}}“ dieser Kampagne nicht.',
     no_recipients: 'Diese Kampagne erreicht niemanden: Prüfen Sie die Empfängerinnen und Empfänger.',
     sending_stopped: 'Der Versand von Phishing-Simulationen ist für Ihr Unternehmen angehalten.',
+    approval_required:
+      'Ihre erste Phishing-Simulation muss vom Anbieter freigegeben werden. Ihre Anfrage liegt ihm vor: Sobald er freigegeben hat, können Sie die Kampagne hier starten. Bis dahin wird keine simulierte E-Mail verschickt.',
   },
   /** The mail domains a company proves before its simulations reach anyone (issue 37, ADR 036). */
   mail_domains: {

@@ -69,6 +69,7 @@ export const en: TDictionary = {
     password_recovery: 'Password recovery',
     set_new_password: 'Set a new password',
     confirm_email: 'Confirm your email address',
+    confirm_contact: 'Confirm the IT contact',
     first_login: 'Change password',
     account_settings: 'Account settings',
     course_settings: 'Course settings',
@@ -558,6 +559,22 @@ export const en: TDictionary = {
     to_portal: 'Go to the portal',
     to_login: 'Go to sign-in',
   },
+  /** The IT contact's confirmation page (issue 37): public, opened from the link mailed to the contact. */
+  confirm_contact: {
+    title: 'Confirm your address as IT contact',
+    intro:
+      'A company has named this address as its IT contact: when someone there reports a suspicious email, the portal forwards it to this address. Confirm with one click that this is meant to be. Without confirmation nothing is forwarded.',
+    confirm: 'Confirm address',
+    confirming: 'Confirming your address …',
+    confirmed:
+      'Thank you: your address {{email}} is confirmed as the IT contact of {{company}}. Reported suspicious emails will reach you from now on.',
+    invalid_link:
+      'This confirmation link is invalid, has expired or has already been used. The company can send you a new link from its phishing settings.',
+    too_many:
+      'Three confirmation links for your company’s IT contact have already been sent today. Please try again tomorrow; until then everything stays as it was.',
+    nothing_to_confirm: 'There is no IT contact address waiting to be confirmed.',
+    to_portal: 'Go to the portal',
+  },
   errors: {
     email_unconfirmed:
       'Please confirm your email address first, with the link we sent you. Only then can you invite, upload, name contacts and start simulations.',
@@ -950,6 +967,23 @@ export const en: TDictionary = {
       'Deletes the company with all people, progress, certificates, sessions, uploads and mails. This cannot be undone.',
     delete_text: '{{company}} and all its data will be deleted for good. Type DELETE to confirm.',
     deleted: 'The company has been deleted completely.',
+    phishing_approval_title: 'Phishing simulations',
+    phishing_approved_on: 'Phishing simulations: approved on {{date}}.',
+    phishing_not_approved: 'Phishing simulations: not approved.',
+    phishing_blocked:
+      'The company needs the approval ({{rule}}): until then it cannot start or resume a campaign, and no simulated emails are sent.',
+    phishing_not_needed: 'The company needs no approval at present ({{rule}}).',
+    'phishing_rule_without-policy-number': 'setting: approval for companies without a policy number',
+    phishing_rule_all: 'setting: approval for every company',
+    phishing_rule_none: 'setting: no approvals',
+    phishing_approve: 'Approve phishing simulations',
+    phishing_withdraw: 'Withdraw the approval',
+    phishing_approved_done: 'The phishing simulations are approved.',
+    phishing_withdrawn_done: 'The approval is withdrawn: no more simulated emails go out.',
+    phishing_pending_title: 'Waiting for approval of phishing simulations',
+    phishing_pending_intro:
+      'These companies need your approval and have already created a campaign. Check the company and approve on its page.',
+    phishing_pending_row: '{{company}}: {{count}} campaign(s), waiting since {{date}}',
   },
   certificate: {
     brand: 'E-LEARNING PORTAL CYBER SECURITY',
@@ -1585,6 +1619,13 @@ export const en: TDictionary = {
     retention_hint: 'After that the events are deleted; only anonymous totals remain.',
     report_contact: "Your IT's email address for reported real phishing mails",
     report_contact_hint: 'When someone reports a real suspicious mail, the portal forwards it here.',
+    report_contact_confirmed: 'Confirmed on {{when}}: reported suspicious emails go to {{email}}.',
+    report_contact_pending:
+      'Waiting for confirmation – we have sent a link to {{email}} (valid until {{until}}). Until the address is confirmed, the portal forwards nothing to it.',
+    report_contact_expired:
+      'Waiting for confirmation – the link sent to {{email}} has expired. Until the address is confirmed, the portal forwards nothing to it.',
+    report_contact_resend: 'Send the link again',
+    report_contact_resent: 'We have sent a new confirmation link to {{email}}.',
     settings_save: 'Save settings',
     settings_saved: 'Settings saved.',
     notice_heading: 'Phishing simulations in your company',
@@ -1614,6 +1655,8 @@ export const en: TDictionary = {
     status_conflict: 'This is not possible while the campaign’s state is "{{status}}".',
     no_recipients: 'This campaign reaches nobody: check its recipients.',
     sending_stopped: 'Sending phishing simulations is stopped for your company.',
+    approval_required:
+      'Your first phishing simulation must be approved by the provider. Your request is with them: once they have approved it, you can start the campaign here. Until then no simulated email is sent.',
   },
   /** The mail domains a company proves before its simulations reach anyone (issue 37, ADR 036). */
   mail_domains: {

@@ -68,6 +68,7 @@ const NOT_TENANT_SCOPED: Record<string, string> = {
   'POST /appuser/reset-password': 'takes a one-time reset token, no id (ADR 005)',
   'POST /employee/first-login': 'takes a one-time invitation or first-login token, no id (ADR 005)',
   'POST /employee/confirm-email': 'takes the one-time confirmation token of a registration, no id (issue 37)',
+  'POST /phishing/confirm-contact': 'takes the one-time confirmation token of an IT contact, no id (issue 37)',
   'GET /certificates/verify/{code}':
     'the public verification page (DECISIONS.md Certificates): validity, first name and initial, company name',
   'GET /legal/{document}': 'public legal texts (imprint, data protection notes, AVV)',
@@ -106,6 +107,7 @@ const ADMIN_ANY_COMPANY: Record<string, string> = {
   'PATCH /phishing/settings': 'admins change any customer’s phishing settings',
   'POST /phishing/settings/stop-sending': 'admins pull any customer’s kill switch',
   'POST /phishing/settings/allow-sending': 'admins release any customer’s kill switch',
+  'POST /phishing/settings/resend-contact-confirmation': 'admins send any customer’s IT contact a new link',
   'GET /phishing/campaigns/{id}/reach': 'admins read whom any customer’s campaign reaches',
   // Proven mail domains (issue 37): admins prove them with and for any customer.
   'GET /phishing/mail-domains': 'admins read any customer’s mail domains',
@@ -317,6 +319,8 @@ const VALUES: Record<string, unknown> = {
   'body:namesVisible': true,
   'body:retentionMonths': 6,
   'body:reportContactEmail': OMIT,
+  // The provider's approval of a company's simulations (admins only, issue 37).
+  'body:approved': true,
   // A new mail domain of the caller's company (issue 37); B's are probed through their ids.
   'body:domain': 'neu-mandant.example',
 };
@@ -635,6 +639,8 @@ async function seedCompany(tag: 'eigen' | 'fremd'): Promise<TCompany> {
     phoneNumber: '030 1234567',
     insuranceNumber: tag === 'eigen' ? A_POLICY : B_POLICY,
   });
+  // An IT contact that has not opened its link yet (issue 37), so a new link can be asked for.
+  await asEmployer.phishing.updateSettings({ reportContactEmail: `it@${domain}` });
   const companyCode = (await asEmployer.certificates.issueCompany()).code;
   const form = new FormData();
   form.set('file', employeeCsv(tag));

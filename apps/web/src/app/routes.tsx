@@ -78,6 +78,11 @@ const publicPages: RouteObject[] = [
     page(() => import('../features/auth/confirm-email-page.tsx')),
   ),
   publicRoute(
+    '/confirm-contact/:token',
+    'pages.confirm_contact',
+    page(() => import('../features/phishing/confirm-contact-page.tsx')),
+  ),
+  publicRoute(
     '/verify',
     'pages.verify',
     page(() => import('../features/certificates/verify-page.tsx')),

@@ -4,6 +4,7 @@ import { deliverWebhook } from '../insurer-events/webhook-delivery.ts';
 import { runHousekeeping } from '../maintenance/housekeeping.ts';
 import { createResolver } from '../net/resolver.ts';
 import { dispatchPhishing } from '../phishing/dispatch.ts';
+import type { TPhishingApprovalRule } from '../phishing/phishing-approval.ts';
 import { runPhishingRetention } from '../phishing/retention.ts';
 import { runReminders } from '../reminders/reminder-run.ts';
 import type { TJobHandler } from './runner.ts';
@@ -25,7 +26,7 @@ export function createJobHandlers(config: {
   /** `DNS_SERVERS`: who answers webhook receivers' names; unset, the system's lookup. */
   dnsServers?: readonly string[] | undefined;
   /** Sender domain and link base of simulated phishing mails (ADR 036). */
-  phishing: { mailDomain: string; linkUrl: string; sending?: boolean };
+  phishing: { mailDomain: string; linkUrl: string; sending?: boolean; approval?: TPhishingApprovalRule };
 }): Readonly<Record<string, TJobHandler>> {
   const rules = { allowLoopbackHttp: config.allowLoopbackWebhooks ?? false };
   const resolver = config.dnsServers?.length ? createResolver(config.dnsServers) : undefined;
@@ -61,7 +62,12 @@ export function createJobHandlers(config: {
     'phishing-dispatch': async ({ db, now }) =>
       config.phishing.sending === false
         ? { skipped: 1 }
-        : dispatchPhishing(db, { now, senderDomain: config.phishing.mailDomain, linkUrl: config.phishing.linkUrl }),
+        : dispatchPhishing(db, {
+            now,
+            senderDomain: config.phishing.mailDomain,
+            linkUrl: config.phishing.linkUrl,
+            approval: config.phishing.approval,
+          }),
     /** Events older than each company's retention leave, their counts stay as totals (ADR 036). */
     'phishing-retention': async ({ db, now }) => runPhishingRetention(db, now),
   };

@@ -52,7 +52,8 @@ async function seedCompany(name: string, employees: number): Promise<TSeeded> {
   const employerId = crypto.randomUUID();
   const people = Array.from({ length: employees }, () => crypto.randomUUID());
   await transaction(t.db, async (tx) => {
-    await tx.insert(companies).values({ id: companyId, companyName: `${name} GmbH` });
+    // No policy number: the provider approved its simulations (issue 37), as the default setting needs.
+    await tx.insert(companies).values({ id: companyId, companyName: `${name} GmbH`, phishingApprovedAt: new Date() });
     await tx.insert(users).values([
       {
         id: employerId,
@@ -342,7 +343,13 @@ describe('a phishing campaign', () => {
     );
     await startCampaign(t.db, { user: a.employer }, a.companyId, id, BEFORE);
     await dispatch(AFTER_WINDOW);
-    await updatePhishingSettings(t.db, { user: a.employer }, a.companyId, { retentionMonths: 2 }, BEFORE);
+    await updatePhishingSettings(
+      t.db,
+      { user: a.employer },
+      a.companyId,
+      { retentionMonths: 2 },
+      { now: BEFORE, publicUrl: LINKS },
+    );
     const [one] = await messagesOf(id);
     await transaction(t.db, (tx) =>
       tx

@@ -22,6 +22,7 @@ import {
   type TCampaignStatus,
 } from './campaign-types.ts';
 import { requireReachableAudience } from './mail-domains/campaign-reach.ts';
+import { assertPhishingApproved, DEFAULT_PHISHING_APPROVAL, type TPhishingApprovalRule } from './phishing-approval.ts';
 import { phishingTemplate } from './phishing-catalog.ts';
 import { planRound, respreadOverdue, type TCampaignRow } from './plan-round.ts';
 
@@ -176,11 +177,13 @@ export function startCampaign(
   companyId: string,
   id: string,
   now = new Date(),
+  approval: TPhishingApprovalRule = DEFAULT_PHISHING_APPROVAL,
 ): Promise<{ planned: number }> {
   return campaignStep(
     db,
     { actor, companyId, id, from: ['draft'], action: 'phishing.campaign_started' },
     async (tx, campaign) => {
+      await assertPhishingApproved(tx, companyId, approval);
       await requireReachableAudience(tx, campaign);
       const planned = await planRound(tx, campaign, 0, now);
       if (planned === 0) throw new DomainError('BAD_REQUEST', 'phishing.no_recipients');
@@ -212,15 +215,19 @@ export async function resumeCampaign(
   companyId: string,
   id: string,
   now = new Date(),
+  approval: TPhishingApprovalRule = DEFAULT_PHISHING_APPROVAL,
 ) {
   await campaignStep(
     db,
     { actor, companyId, id, from: ['paused'], action: 'phishing.campaign_resumed' },
-    async (tx, campaign) => ({
-      set: { status: 'running', pausedAt: null },
-      details: { rescheduled: await respreadOverdue(tx, campaign, now) },
-      result: undefined,
-    }),
+    async (tx, campaign) => {
+      await assertPhishingApproved(tx, companyId, approval);
+      return {
+        set: { status: 'running', pausedAt: null },
+        details: { rescheduled: await respreadOverdue(tx, campaign, now) },
+        result: undefined,
+      };
+    },
   );
 }
 

@@ -21,6 +21,7 @@ import {
 } from '@portal/db';
 import { berlinDay } from '@portal/validators';
 import { withheldMessages } from './mail-domains/dispatch-rule.ts';
+import { DEFAULT_PHISHING_APPROVAL, phishingApprovalHolds, type TPhishingApprovalRule } from './phishing-approval.ts';
 import { phishingTemplate } from './phishing-catalog.ts';
 import { planRound } from './plan-round.ts';
 import { QR_CID, renderPhishingMail } from './render-phishing-mail.ts';
@@ -36,6 +37,8 @@ export interface TDispatchOptions {
   batchSize?: number;
   /** At most this many batches per run, so one run stays short; the next minute goes on. */
   maxBatches?: number;
+  /** Who needs the provider's approval (`PHISHING_APPROVAL`); their mails wait until they have it. */
+  approval?: TPhishingApprovalRule;
 }
 
 export interface TDispatchResult {
@@ -74,7 +77,7 @@ async function planDueRounds(db: TDatabase, now: Date): Promise<number> {
 }
 
 /** Due messages of running campaigns of companies whose sending is not stopped, oldest first. */
-function dueMessages(db: TDatabase, now: Date, limit: number) {
+function dueMessages(db: TDatabase, now: Date, limit: number, approval: TPhishingApprovalRule) {
   return db
     .select({
       id: phishingMessages.id,
@@ -100,6 +103,7 @@ function dueMessages(db: TDatabase, now: Date, limit: number) {
         isNull(phishingMessages.cancelledAt),
         lte(phishingMessages.sendAt, now),
         eq(phishingCampaigns.status, 'running'),
+        phishingApprovalHolds(approval, phishingMessages.companyId),
         notExists(
           db
             .select({ one: sql`1` })
@@ -132,6 +136,7 @@ const stillRecipient = (row: TDue) =>
 export async function dispatchPhishing(db: TDatabase, options: TDispatchOptions): Promise<TDispatchResult> {
   const { now } = options;
   const batchSize = options.batchSize ?? 200;
+  const approval = options.approval ?? DEFAULT_PHISHING_APPROVAL;
   const result: TDispatchResult = {
     rounds: await planDueRounds(db, now),
     queued: 0,
@@ -140,7 +145,7 @@ export async function dispatchPhishing(db: TDatabase, options: TDispatchOptions)
     finished: 0,
   };
   for (let batch = 0; batch < (options.maxBatches ?? 25); batch += 1) {
-    const due = await dueMessages(db, now, batchSize);
+    const due = await dueMessages(db, now, batchSize, approval);
     if (due.length === 0) break;
     // Tokens and mails are made before the transaction, which then only writes.
     const prepared = await Promise.all(
@@ -194,6 +199,7 @@ export async function dispatchPhishing(db: TDatabase, options: TDispatchOptions)
             and(
               unsent,
               sql`exists (select 1 from ${phishingCampaigns} where ${phishingCampaigns.id} = ${phishingMessages.campaignId} and ${phishingCampaigns.status} = 'running')`,
+              phishingApprovalHolds(approval, phishingMessages.companyId),
             ),
           )
           .returning({ id: phishingMessages.id });

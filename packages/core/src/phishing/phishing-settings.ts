@@ -19,6 +19,7 @@ import {
 import { audit } from '../audit/audit.ts';
 import { actorAudit, type TCampaignActor } from './campaign-types.ts';
 import { respreadOverdue } from './plan-round.ts';
+import { queueContactConfirmation, type TContactLinks } from './report-contact.ts';
 
 export interface TPhishingSettings {
   /** The kill switch: when and by whom all sending was stopped; null while sending is allowed. */
@@ -32,6 +33,9 @@ export interface TPhishingSettings {
   reportContactEmail: string;
   /** The contact opened its confirmation link (issue 37): only then is anything forwarded to it. */
   reportContactConfirmed: boolean;
+  reportContactConfirmedAt: string | null;
+  /** Until when the link last mailed to the contact works; null once confirmed or without a contact. */
+  reportContactLinkExpiresAt: string | null;
 }
 
 const DEFAULTS = { retentionMonths: 12, reportContactEmail: '' } as const;
@@ -59,6 +63,11 @@ export async function readPhishingSettings(db: TDb, companyId: string): Promise<
     retentionMonths: row?.retentionMonths ?? DEFAULTS.retentionMonths,
     reportContactEmail: row?.reportContactEmail ?? DEFAULTS.reportContactEmail,
     reportContactConfirmed: Boolean(row?.reportContactEmail && row.reportContactConfirmedAt),
+    reportContactConfirmedAt: row?.reportContactEmail ? (row.reportContactConfirmedAt?.toISOString() ?? null) : null,
+    reportContactLinkExpiresAt:
+      row?.reportContactEmail && !row.reportContactConfirmedAt
+        ? (row.reportContactTokenExpiresAt?.toISOString() ?? null)
+        : null,
   };
 }
 
@@ -164,15 +173,19 @@ export interface TPhishingSettingsPatch {
 
 /**
  * Changes the company's phishing settings. Switching names on or off is recorded with who and when
- * (works council, ADR 036) and audited; so is every other change.
+ * (works council, ADR 036) and audited; so is every other change. A new or changed report contact
+ * is unconfirmed until it opens the link mailed to it in the same transaction (issue 37,
+ * `report-contact.ts`); over the day's limit of those mails the whole change is refused (429).
+ * The same address again changes nothing of its confirmation; '' removes the contact.
  */
 export async function updatePhishingSettings(
   db: TDatabase,
   actor: TCampaignActor,
   companyId: string,
   patch: TPhishingSettingsPatch,
-  now = new Date(),
+  context: TContactLinks & { now?: Date },
 ): Promise<void> {
+  const now = context.now ?? new Date();
   await transaction(db, async (tx) => {
     const [current] = await tx.select().from(phishingSettings).where(eq(phishingSettings.companyId, companyId));
     const set: Partial<typeof phishingSettings.$inferInsert> = {};
@@ -187,9 +200,22 @@ export async function updatePhishingSettings(
       });
     }
     if (patch.retentionMonths !== undefined) set.retentionMonths = patch.retentionMonths;
-    if (patch.reportContactEmail !== undefined) set.reportContactEmail = patch.reportContactEmail;
+    const newContact =
+      patch.reportContactEmail !== undefined && patch.reportContactEmail !== (current?.reportContactEmail ?? '')
+        ? patch.reportContactEmail
+        : null;
+    if (newContact !== null) {
+      set.reportContactEmail = newContact;
+      // Unconfirmed from now on; the address's own link comes with queueContactConfirmation.
+      set.reportContactConfirmedAt = null;
+      set.reportContactTokenHash = null;
+      set.reportContactTokenExpiresAt = null;
+    }
     if (Object.keys(set).length === 0) return;
     await upsert(tx, companyId, set, now);
+    if (newContact) {
+      await queueContactConfirmation(tx, actor, { companyId, email: newContact, publicUrl: context.publicUrl }, now);
+    }
     await audit(tx, {
       action: 'phishing.settings_changed',
       ...actorAudit(actor, companyId),

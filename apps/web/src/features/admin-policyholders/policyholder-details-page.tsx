@@ -8,6 +8,7 @@ import { AvvCard, UploadsCard } from './company-records.tsx';
 import { CompanyStaffCard } from './company-staff-card.tsx';
 import { DeleteCard } from './delete-card.tsx';
 import { EmployerForm } from './employer-form.tsx';
+import { PhishingApprovalCard } from './phishing-approval-card.tsx';
 import { POLICYHOLDERS_KEY } from './use-all-policyholders.ts';
 
 /** `/admin/policyholders/{id}`: one customer with everything the back office may do to it. */
@@ -37,6 +38,7 @@ export default function PolicyholderDetailsPage() {
       <AvvCard details={data} />
       <CompanyStaffCard companyId={data.company.id} />
       <UploadsCard details={data} />
+      <PhishingApprovalCard companyId={data.company.id} />
       <ResetCard companyId={data.company.id} adminState={data.reset} />
       <DeleteCard employerId={data.employer.id} companyName={data.company.companyName} />
     </section>

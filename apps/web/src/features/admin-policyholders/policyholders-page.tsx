@@ -12,6 +12,7 @@ import {
   type TPolicyholderFilter,
   type TPolicyholderSort,
 } from './filter-policyholders.ts';
+import { PhishingApprovalsCard } from './phishing-approvals-card.tsx';
 import { useAllPolicyholders } from './use-all-policyholders.ts';
 
 const PAGE_SIZE = 50;
@@ -53,6 +54,7 @@ export default function PolicyholdersPage() {
     <section className="page">
       <h1>{t('pages.policyholders')}</h1>
       <p className="muted">{t('policyholders.intro')}</p>
+      <PhishingApprovalsCard />
       {all.isPending && (
         <div role="status" className="card">
           <p>{t('policyholders.loading_progress', { loaded: all.progress.loaded, total: all.progress.total })}</p>

@@ -10,6 +10,7 @@ import { inputIssues } from '../../lib/input-issues.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { companyInput, type TPhishingScope } from './phishing-scope.ts';
+import { ReportContactStatus } from './report-contact-status.tsx';
 
 const RETENTION_CHOICES = [3, 6, 12, 18, 24, 36];
 
@@ -111,6 +112,7 @@ export function PhishingSettingsCard({ scope }: { scope: TPhishingScope }) {
             onSaved={() => afterChange(t('campaigns.settings_saved'))}
             onFailed={fail}
           />
+          <ReportContactStatus scope={scope} settings={data} />
         </>
       )}
       <ConfirmDialog

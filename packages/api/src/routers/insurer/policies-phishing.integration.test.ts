@@ -2,6 +2,7 @@ import { dispatchPhishing, runPhishingRetention } from '@portal/core';
 import { eq, phishingCampaigns, phishingMessages, transaction } from '@portal/db';
 import { berlinDay } from '@portal/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvePhishing } from '../../test/approve-phishing.ts';
 import {
   callerFor,
   createTestDb,
@@ -105,6 +106,8 @@ describe('insurer.policies: phishing simulations per company', () => {
     await seedPolicyholder(t.db, 'Ruhig KG', 'AS-7100000003');
     // Not a policy (no policy number): everyone clicked, and none of it may reach the portfolio.
     const outside = await seedEmployer(t.db, { companyName: 'Klick Fremd GmbH' });
+    // Its simulations the provider approved (issue 37): without a policy number it needs that.
+    await approvePhishing(t.db, outside.companyId);
     await withStaff(outside, 3);
     const outsideCampaign = await startCampaign(outside, 'Fremd');
     await dispatch();

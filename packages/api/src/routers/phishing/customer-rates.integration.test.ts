@@ -2,6 +2,7 @@ import { dispatchPhishing } from '@portal/core';
 import { eq, phishingCampaigns, phishingMessages, transaction } from '@portal/db';
 import { berlinDay } from '@portal/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvePhishing } from '../../test/approve-phishing.ts';
 import {
   callerFor,
   createTestDb,
@@ -26,6 +27,8 @@ afterAll(() => t.cleanup());
 
 async function startedCampaign(name: string, people: number) {
   const employer = await seedEmployer(t.db, { companyName: name });
+  // No policy number: the provider approved its simulations (issue 37).
+  await approvePhishing(t.db, employer.companyId);
   for (let index = 0; index < people; index += 1) await seedEmployee(t.db, employer.companyId);
   const asEmployer = callerFor(t.db, { token: employer.token }).caller;
   const { id } = await asEmployer.phishing.createCampaign({

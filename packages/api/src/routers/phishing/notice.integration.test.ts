@@ -1,5 +1,6 @@
 import { berlinDay } from '@portal/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvePhishing } from '../../test/approve-phishing.ts';
 import {
   callerFor,
   createTestDb,
@@ -26,6 +27,8 @@ afterAll(() => t.cleanup());
 describe('phishing.notice', () => {
   it('tells every role once a campaign has started, and whether names are seen', async () => {
     const employer = await seedEmployer(t.db, { companyName: 'Hinweis GmbH' });
+    // No policy number: the provider approved its simulations (issue 37).
+    await approvePhishing(t.db, employer.companyId);
     const employee = await seedEmployee(t.db, employer.companyId);
     const manager = await seedEmployee(t.db, employer.companyId, { role: 'manager' });
     const other = await seedEmployer(t.db, { companyName: 'Nachbar GmbH' });

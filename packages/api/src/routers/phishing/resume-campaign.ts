@@ -11,7 +11,7 @@ const meta: OpenApiMeta = {
     path: '/phishing/campaigns/{id}/resume',
     tags: ['Phishing'],
     summary:
-      'Policyholders and admins: resume a paused campaign: mails that fell due meanwhile are spread over the next working hours',
+      'Policyholders and admins: resume a paused campaign: mails that fell due meanwhile are spread over the next working hours (403 phishing.approval_required while the provider’s approval is missing)',
   },
 };
 
@@ -22,6 +22,6 @@ export const resumeCampaignProcedure = phishingWriteProcedure
   .mutation(async ({ ctx, input }) => {
     const companyId = await phishingCompany(ctx, input.companyId);
     const actor = { user: ctx.user, meta: requestMeta(ctx) };
-    await resumeCampaign(ctx.db, actor, companyId, input.id, systemClock.now());
+    await resumeCampaign(ctx.db, actor, companyId, input.id, systemClock.now(), ctx.config.phishing.approval);
     return { ok: true as const };
   });

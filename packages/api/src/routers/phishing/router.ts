@@ -3,6 +3,7 @@ import { addMailDomainProcedure } from './add-mail-domain.ts';
 import { allowPhishingSendingProcedure } from './allow-sending.ts';
 import { campaignReachProcedure } from './campaign-reach.ts';
 import { checkMailDomainProcedure } from './check-mail-domain.ts';
+import { confirmContactProcedure } from './confirm-contact.ts';
 import { createCampaignProcedure } from './create-campaign.ts';
 import { customerPhishingRatesProcedure } from './customer-rates.ts';
 import { deleteCampaignProcedure } from './delete-campaign.ts';
@@ -16,6 +17,7 @@ import { listPhishingTemplatesProcedure } from './list-templates.ts';
 import { pauseCampaignProcedure } from './pause-campaign.ts';
 import { previewPhishingTemplateProcedure } from './preview-template.ts';
 import { removeMailDomainProcedure } from './remove-mail-domain.ts';
+import { resendContactConfirmationProcedure } from './resend-contact-confirmation.ts';
 import { resumeCampaignProcedure } from './resume-campaign.ts';
 import { startCampaignProcedure } from './start-campaign.ts';
 import { stopCampaignProcedure } from './stop-campaign.ts';
@@ -40,6 +42,8 @@ export const phishingRouter = {
   stopCampaign: stopCampaignProcedure,
   settings: getPhishingSettingsProcedure,
   updateSettings: updatePhishingSettingsProcedure,
+  resendContactConfirmation: resendContactConfirmationProcedure,
+  confirmContact: confirmContactProcedure,
   stopSending: stopPhishingSendingProcedure,
   allowSending: allowPhishingSendingProcedure,
   mailDomains: listMailDomainsProcedure,

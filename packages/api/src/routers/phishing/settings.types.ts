@@ -8,4 +8,12 @@ export const ZPhishingSettings = z.object({
   namesVisibleByName: z.string().nullable(),
   retentionMonths: z.number().int(),
   reportContactEmail: z.string(),
+  reportContactConfirmed: z
+    .boolean()
+    .describe('The contact opened the link mailed to it (issue 37); reports are forwarded only then'),
+  reportContactConfirmedAt: z.string().nullable(),
+  reportContactLinkExpiresAt: z
+    .string()
+    .nullable()
+    .describe('Until when the last link mailed to an unconfirmed contact works'),
 });

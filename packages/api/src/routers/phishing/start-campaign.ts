@@ -11,7 +11,7 @@ const meta: OpenApiMeta = {
     path: '/phishing/campaigns/{id}/start',
     tags: ['Phishing'],
     summary:
-      'Policyholders and admins: start a draft: its first round is planned over the send window (400 when it reaches nobody)',
+      'Policyholders and admins: start a draft: its first round is planned over the send window (400 when it reaches nobody; 403 phishing.approval_required while the provider’s approval is missing)',
   },
 };
 
@@ -22,5 +22,5 @@ export const startCampaignProcedure = phishingWriteProcedure
   .mutation(async ({ ctx, input }) => {
     const companyId = await phishingCompany(ctx, input.companyId);
     const actor = { user: ctx.user, meta: requestMeta(ctx) };
-    return await startCampaign(ctx.db, actor, companyId, input.id, systemClock.now());
+    return await startCampaign(ctx.db, actor, companyId, input.id, systemClock.now(), ctx.config.phishing.approval);
   });

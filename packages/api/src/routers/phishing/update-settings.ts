@@ -13,6 +13,8 @@ const meta: OpenApiMeta = {
     tags: ['Phishing'],
     summary:
       'Policyholders and admins: show names (recorded: who, when), how many months events are kept, where reports of real mails go',
+    description:
+      'A new or changed reportContactEmail is unconfirmed until it opens the link mailed to it (issue 37); nothing is forwarded to it before. At most 3 such mails per company and day: over it 429 confirm_contact.too_many, and nothing changes.',
   },
 };
 
@@ -33,12 +35,9 @@ export const updatePhishingSettingsProcedure = phishingWriteProcedure
   .output(ZPhishingSettings)
   .mutation(async ({ ctx, input }) => {
     const companyId = await phishingCompany(ctx, input.companyId);
-    await updatePhishingSettings(
-      ctx.db,
-      { user: ctx.user, meta: requestMeta(ctx) },
-      companyId,
-      input,
-      systemClock.now(),
-    );
+    await updatePhishingSettings(ctx.db, { user: ctx.user, meta: requestMeta(ctx) }, companyId, input, {
+      now: systemClock.now(),
+      publicUrl: ctx.config.publicUrl,
+    });
     return readPhishingSettings(ctx.db, companyId);
   });

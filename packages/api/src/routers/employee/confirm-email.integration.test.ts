@@ -71,7 +71,7 @@ describe('registration confirmation', () => {
           name: 'Test',
           templates: ['parcel-customs-fee'],
           audience: { kind: 'all' },
-          startsOn: '2026-12-01',
+          firstDay: '2026-12-01',
           windowDays: 2,
           startHour: 9,
           endHour: 17,

@@ -26,8 +26,16 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 export const LEASE_MS = BATCH_SIZE * (SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.socketTimeout) * 2;
 /** Templates whose body carries a working sign-in or reset link. */
 // A phishing simulation's links carry the token that counts a click (ADR 036): only its hash stays.
-// The thanks for a report links to the mail's teaching page with the same token.
-const LINK_TEMPLATES = new Set(['reset', 'first_login', 'invitation', 'phishing', 'phishing_reported']);
+// The thanks for a report links to the mail's teaching page with the same token. An IT contact's
+// confirmation link confirms the address for whoever holds it (issue 37).
+const LINK_TEMPLATES = new Set([
+  'reset',
+  'first_login',
+  'invitation',
+  'phishing',
+  'phishing_reported',
+  'report_contact_confirmation',
+]);
 export const REDACTED = '[removed after delivery]';
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 

@@ -1,7 +1,9 @@
 import {
   confirmReportContact,
+  createMailWorker,
   createReportReader,
   hashSecret,
+  REDACTED,
   REPORT_CONTACT_MAILS_PER_DAY,
   receivePhishingReport,
   type TReportReader,
@@ -9,6 +11,8 @@ import {
 } from '@portal/core';
 import { and, auditLog, eq, mailOutbox, phishingSettings } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtp, stopSmtp } from '../../../../core/src/mail/test-smtp-server.ts';
+import { decodeQuotedPrintable } from '../../test/raw-mail.ts';
 import {
   callerFor,
   countRows,
@@ -295,5 +299,32 @@ describe('the IT contact', () => {
       },
     );
     expect(await confirmationMails(outsider)).toHaveLength(1);
+  });
+
+  it('’s link does not stay in the outbox once the mail is delivered', async () => {
+    const { as } = await company('Zugestellt GmbH');
+    const contact = uniqueEmail('it');
+    await as.caller.phishing.updateSettings({ reportContactEmail: contact });
+    const token = await linkTokenTo(contact);
+    const messages: string[] = [];
+    const smtp = await startSmtp(0, messages);
+    const port = (smtp.server.address() as { port: number }).port;
+    const worker = createMailWorker({
+      db: t.db,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'p@portal.example',
+      intervalMs: 50,
+    });
+    try {
+      while ((await worker.runOnce()) > 0) {}
+    } finally {
+      await worker.stop();
+      await stopSmtp(smtp);
+    }
+    expect(messages.some((raw) => decodeQuotedPrintable(raw).includes(token))).toBe(true);
+    const [mail] = await confirmationMails(contact);
+    expect(mail).toMatchObject({ status: 'sent', text: REDACTED, html: REDACTED });
+    // The delivered link still works.
+    await callerFor(t.db).caller.phishing.confirmContact({ token });
   });
 });

@@ -1,10 +1,13 @@
 import {
+  completePhishingReport,
   createReportReader,
-  receivePhishingReport,
+  MAX_HEADER_BYTES,
   reportSessionDeferral,
+  screenPhishingReport,
   type TReportInboxOptions,
   type TReportOutcome,
   type TReportReaderOptions,
+  type TReportScreening,
 } from '@portal/core';
 import type { TDatabase } from '@portal/db';
 import { SMTPServer } from 'smtp-server';
@@ -30,6 +33,8 @@ export interface TReportListenerOptions extends TReportInboxOptions {
   closeTimeoutMs?: number;
   /** The reader's time per report and its limits of parts and depth (report-reader.ts has the defaults). */
   reading?: Pick<TReportReaderOptions, 'timeoutMs' | 'limits'>;
+  /** Bytes of mail data taken in per second over all sessions of the process (default INTAKE_BYTES_PER_SECOND). */
+  intakeBytesPerSecond?: number;
 }
 
 export interface TReportListener {
@@ -38,6 +43,8 @@ export interface TReportListener {
   /** Stops accepting, lets the sessions in progress end (up to the close timeout). */
   close(): Promise<void>;
 }
+
+const noop = () => {};
 
 /** An SMTP reply: smtp-server answers an error with its `responseCode`. */
 const reply = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
@@ -51,6 +58,15 @@ const MAX_CLIENTS = 50;
  * send the largest report cannot take fifty times its size.
  */
 const BUFFERED_REPORTS = 8;
+
+/**
+ * Mail data the inbox takes in per second, over all sessions of a process. Reading SMTP data costs
+ * the event loop that HTTP shares (smtp-server looks at every byte for the end of the data, some
+ * 10-20 ms of CPU per MB here): beyond this rate the sessions' streams pause, TCP holds the
+ * senders back, and a flood costs at most a few per cent of the loop. A report is a few a minute;
+ * its largest size (10 MB) still arrives in a few seconds, far within SMTP's timeouts.
+ */
+export const INTAKE_BYTES_PER_SECOND = 4 * 1024 * 1024;
 
 const describe = (outcome: TReportOutcome) =>
   outcome.kind === 'ignored'
@@ -74,6 +90,17 @@ export function startReportListener(options: TReportListenerOptions): Promise<TR
   const reader = createReportReader({ linkBases: options.linkBases, ...options.reading });
   const bufferBudget = BUFFERED_REPORTS * options.maxBytes;
   let buffered = 0;
+  // A token bucket of data bytes, one second's worth deep, shared by the sessions.
+  const rate = options.intakeBytesPerSecond ?? INTAKE_BYTES_PER_SECOND;
+  let allowance = rate;
+  let refilledAt = Date.now();
+  /** Takes `bytes` from the bucket; how many ms the stream that read them waits before it reads on. */
+  const intake = (bytes: number) => {
+    const now = Date.now();
+    allowance = Math.min(rate, allowance + ((now - refilledAt) * rate) / 1000) - bytes;
+    refilledAt = now;
+    return allowance >= 0 ? 0 : Math.ceil((-allowance / rate) * 1000);
+  };
   const server = new SMTPServer({
     name: options.name ?? options.addresses[0]?.split('@').pop() ?? 'localhost',
     // Banner and greeting name no product: the listener is reachable from the internet.
@@ -107,18 +134,46 @@ export function startReportListener(options: TReportListenerOptions): Promise<TR
         answered = true;
         answer(error);
       };
+      const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
       const chunks: Buffer[] = [];
       let kept = 0;
       let overBudget = false;
+      // Once the screening has decided a report's fate, its body is read on but not kept.
+      let keep = true;
+      let screening: Promise<TReportScreening> | null = null;
+      let lastBytes = '';
       const release = () => {
         buffered -= kept;
         kept = 0;
         chunks.length = 0;
       };
+      /** The limits and the reporter on the header block, while the body still arrives. */
+      const screen = (): Promise<TReportScreening> => {
+        const head = Buffer.concat(chunks).subarray(0, MAX_HEADER_BYTES);
+        const started = screenPhishingReport(
+          options.db,
+          { head, envelopeFrom, clientAddress: session.remoteAddress },
+          options,
+        );
+        screening = started;
+        const tracked: Promise<void> = started.then((decided) => {
+          if (decided.kind !== 'done') return;
+          keep = false;
+          release();
+        }, noop);
+        inFlight.add(tracked);
+        void tracked.then(() => inFlight.delete(tracked));
+        return started;
+      };
       // Counted as it comes: past the limit (or the process's budget) the rest is read to its end,
       // as SMTP wants, but not kept.
       stream.on('data', (chunk: Buffer) => {
-        if (stream.sizeExceeded || overBudget) return;
+        const wait = intake(chunk.length);
+        if (wait > 0) {
+          stream.pause();
+          setTimeout(() => stream.resume(), wait);
+        }
+        if (stream.sizeExceeded || overBudget || !keep) return;
         if (kept + chunk.length > options.maxBytes) return;
         if (buffered + chunk.length > bufferBudget) {
           overBudget = true;
@@ -127,6 +182,11 @@ export function startReportListener(options: TReportListenerOptions): Promise<TR
         chunks.push(chunk);
         kept += chunk.length;
         buffered += chunk.length;
+        if (screening) return;
+        // The header block ends at the first empty line (or is cut at MAX_HEADER_BYTES).
+        const text = lastBytes + chunk.subarray(0, MAX_HEADER_BYTES).toString('latin1');
+        lastBytes = text.slice(-3);
+        if (kept >= MAX_HEADER_BYTES || /\r?\n\r?\n/.test(text)) screen();
       });
       stream.on('error', (error) => {
         release();
@@ -138,20 +198,20 @@ export function startReportListener(options: TReportListenerOptions): Promise<TR
           return callback(reply(552, `5.3.4 Reports are limited to ${options.maxBytes} bytes`));
         }
         if (overBudget) return callback(reply(451, '4.3.1 Busy, try again later'));
-        const raw = Buffer.concat(chunks);
-        release();
-        const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
-        const work = receivePhishingReport(
-          options.db,
-          { raw, envelopeFrom, clientAddress: session.remoteAddress },
-          { ...options, reader },
-        )
+        const work = (screening ?? screen())
+          .then((decided) => {
+            if (decided.kind === 'done') return decided.outcome;
+            const raw = Buffer.concat(chunks);
+            release();
+            return completePhishingReport(options.db, decided.reporter, raw, { ...options, reader });
+          })
           .then((outcome) => {
             options.logger.info(`report inbox: a report ${describe(outcome)}`);
             if (outcome.kind === 'throttled') return callback(reply(451, '4.7.1 Too many reports, try again later'));
             callback();
           })
           .catch((error: unknown) => {
+            release();
             // The database may be away for a moment: the sending server tries again later.
             options.logger.warn(`report inbox: a report failed (${error instanceof Error ? error.message : error})`);
             callback(reply(451, '4.3.0 Try again later'));

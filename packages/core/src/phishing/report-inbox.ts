@@ -4,7 +4,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { countInDayWindow } from '../throttle/day-window.ts';
 import { countInMinuteWindow, MINUTE_MS, windowFullFor } from '../throttle/minute-window.ts';
 import { readPhishingSettings } from './phishing-settings.ts';
-import { clientNetwork, envelopeIdentity, readReportHeaders } from './report-identities.ts';
+import { clientNetwork, envelopeIdentity, MAX_HEADER_BYTES, readReportHeaders } from './report-identities.ts';
 import {
   companyOfReporter,
   findReportedMessages,
@@ -95,28 +95,41 @@ export async function reportSessionDeferral(
   return longest > 0 ? longest : null;
 }
 
+export { MAX_HEADER_BYTES };
+
+/** The start of a report as it arrives: its header block (at most MAX_HEADER_BYTES), envelope and client. */
+export interface TReportStart {
+  head: Buffer;
+  envelopeFrom: string | null;
+  clientAddress: string | null;
+}
+
 /**
- * The report inbox (ADR 036, step 4). A report that points to a simulated mail marks it reported
- * (once) and thanks the reporter; any other report from a known person goes to the company's
- * confirmed IT contact with the report attached; everything else is dropped.
- *
- * In this order, so that a stranger's mail costs little and nothing unlimited: (1) the envelope
- * sender, the header `From` (read from the raw header block) and the client's network are each
- * counted, in one transaction, before anything is looked up or parsed; (2) the reporter is the
- * known person whose address both name, else nobody and the report is dropped unparsed; (3) the
- * reporter's company is counted; (4) only then does the reader parse the mail, in a worker thread
- * with limits of size, parts, depth and time; (5) each outcome writes in one transaction, a forward
- * with its company's count for the day.
+ * What the screening decided before the body mattered: the report is done (`outcome`), or it is to
+ * be read, as the reporter's.
  */
-export async function receivePhishingReport(
+export type TReportScreening =
+  | { kind: 'done'; outcome: TReportOutcome }
+  | { kind: 'read'; reporter: TReporter & { companyId: string } };
+
+/**
+ * The first steps of the report inbox, on the header block alone, so the listener can run them
+ * while the body still arrives and keep no body that will never be read: (1) the envelope sender,
+ * the header `From` (read from the raw header block) and the client's network are each counted, in
+ * one transaction, before anything is looked up or parsed; (2) the reporter is the known person
+ * whose address both name, else nobody and the report is dropped unparsed; (3) the reporter's
+ * company is counted.
+ */
+export async function screenPhishingReport(
   db: TDatabase,
-  received: TReceivedReport,
-  options: TReportInboxOptions & { reader: TReportReader },
+  start: TReportStart,
+  options: TReportInboxOptions,
   now = new Date(),
-): Promise<TReportOutcome> {
-  const headers = readReportHeaders(received.raw);
-  const envelope = envelopeIdentity(received.envelopeFrom);
-  const network = clientNetwork(received.clientAddress);
+): Promise<TReportScreening> {
+  const done = (outcome: TReportOutcome): TReportScreening => ({ kind: 'done', outcome });
+  const headers = readReportHeaders(start.head);
+  const envelope = envelopeIdentity(start.envelopeFrom);
+  const network = clientNetwork(start.clientAddress);
   const senders = [...new Set([envelope, headers.from].filter((address): address is string => address !== null))];
   // Read committed: each upsert locks its key's row until the commit; all keys count, or none.
   const refused = await transaction(db, async (tx) => {
@@ -126,30 +139,71 @@ export async function receivePhishingReport(
     return claims.filter((claim) => !claim.allowed);
   });
   if (refused.length > 0) {
-    return { kind: 'throttled', retryAfterSeconds: Math.max(...refused.map((claim) => claim.retryAfterSeconds)) };
+    return done({ kind: 'throttled', retryAfterSeconds: Math.max(...refused.map((claim) => claim.retryAfterSeconds)) });
   }
-  if (headers.automatic) return { kind: 'ignored', reason: 'automatic' };
-  if (senders.length === 0) return { kind: 'ignored', reason: 'no-sender' };
+  if (headers.automatic) return done({ kind: 'ignored', reason: 'automatic' });
+  if (senders.length === 0) return done({ kind: 'ignored', reason: 'no-sender' });
   // A person only when envelope and header agree: a forged `From` alone, or a forged envelope
   // alone, names nobody (the old "From, else envelope" let a rotating From borrow a person).
-  if (!envelope || !headers.from || envelope !== headers.from) return { kind: 'ignored', reason: 'sender-mismatch' };
+  if (!envelope || !headers.from || envelope !== headers.from)
+    return done({ kind: 'ignored', reason: 'sender-mismatch' });
   const reporter = await findReporter(db, [envelope]);
   // Nothing can come of a report without a person of a company: it is not even parsed.
-  if (!reporter?.companyId) return { kind: 'ignored', reason: 'unknown-sender' };
+  if (!reporter?.companyId) return done({ kind: 'ignored', reason: 'unknown-sender' });
   const companyId = reporter.companyId;
   const company = await transaction(db, (tx) =>
     countInMinuteWindow(tx, companyKey(companyId), options.perCompanyMinute, now),
   );
-  if (!company.allowed) return { kind: 'throttled', retryAfterSeconds: company.retryAfterSeconds };
+  if (!company.allowed) return done({ kind: 'throttled', retryAfterSeconds: company.retryAfterSeconds });
+  return { kind: 'read', reporter: { ...reporter, companyId } };
+}
 
+/**
+ * The rest, for a screened report with all its bytes: the reader parses it in a worker thread with
+ * limits of size, parts, depth and time; each outcome writes in one transaction, a forward with its
+ * company's count for the day.
+ */
+export async function completePhishingReport(
+  db: TDatabase,
+  reporter: TReporter & { companyId: string },
+  raw: Buffer,
+  options: TReportInboxOptions & { reader: TReportReader },
+  now = new Date(),
+): Promise<TReportOutcome> {
   // A mail the reader cannot read in its limits is dropped, not deferred: the sender would retry it for days.
-  const reading = await options.reader.read(received.raw);
+  const reading = await options.reader.read(raw);
   if (!reading) return { kind: 'ignored', reason: 'unreadable' };
   const messages = await findReportedMessages(db, reading.evidence, reporter);
   // A simulation is never passed on as a real attack, even when it does not count for this sender.
   if (messages.length > 0) return countReport(db, reporter, messages, options, now);
   if (reporter.locked) return { kind: 'ignored', reason: 'unknown-sender' };
-  return forwardReport(db, { ...reporter, companyId }, reading, received.raw, options, now);
+  return forwardReport(db, reporter, reading, raw, options, now);
+}
+
+/**
+ * The report inbox (ADR 036, step 4), for a report with all its bytes: screenPhishingReport, then
+ * completePhishingReport. A report that points to a simulated mail marks it reported (once) and
+ * thanks the reporter; any other report from a known person goes to the company's confirmed IT
+ * contact with the report attached; everything else is dropped, a stranger's mail at little cost.
+ */
+export async function receivePhishingReport(
+  db: TDatabase,
+  received: TReceivedReport,
+  options: TReportInboxOptions & { reader: TReportReader },
+  now = new Date(),
+): Promise<TReportOutcome> {
+  const screening = await screenPhishingReport(
+    db,
+    {
+      head: received.raw.subarray(0, MAX_HEADER_BYTES),
+      envelopeFrom: received.envelopeFrom,
+      clientAddress: received.clientAddress,
+    },
+    options,
+    now,
+  );
+  if (screening.kind === 'done') return screening.outcome;
+  return completePhishingReport(db, screening.reporter, received.raw, options, now);
 }
 
 async function countReport(

@@ -27,7 +27,8 @@ export const LEASE_MS = BATCH_SIZE * (SMTP_TIMEOUTS.connectionTimeout + SMTP_TIM
 /** Templates whose body carries a working sign-in or reset link. */
 // A phishing simulation's links carry the token that counts a click (ADR 036): only its hash stays.
 // The thanks for a report links to the mail's teaching page with the same token. An IT contact's
-// confirmation link confirms the address for whoever holds it (issue 37).
+// confirmation link and a registration's confirmation link confirm the address for whoever holds
+// them (issue 37).
 const LINK_TEMPLATES = new Set([
   'reset',
   'first_login',
@@ -35,6 +36,7 @@ const LINK_TEMPLATES = new Set([
   'phishing',
   'phishing_reported',
   'report_contact_confirmation',
+  'registration_confirmation',
 ]);
 export const REDACTED = '[removed after delivery]';
 const MAX_BACKOFF_MS = 60 * 60 * 1000;

@@ -3,7 +3,6 @@ import {
   absences,
   and,
   eq,
-  inArray,
   isNull,
   lte,
   not,
@@ -17,7 +16,8 @@ import {
 } from '@portal/db';
 import { berlinDay } from '@portal/validators';
 import type { TBundesland } from '../jobs/working-time.ts';
-import { type TCampaignAudience, ZCampaignAudience } from './campaign-types.ts';
+import { audienceRule } from './audience-rule.ts';
+import { ZCampaignAudience } from './campaign-types.ts';
 import { provenDomains, recipientBar } from './mail-domains/recipient-rule.ts';
 import { phishingTemplate } from './phishing-catalog.ts';
 import { roundStartsOn, spreadSendTimes, type TCampaignRepeat, windowSegments } from './send-window.ts';
@@ -26,20 +26,6 @@ export type TCampaignRow = typeof phishingCampaigns.$inferSelect;
 
 /** Rows per insert: 10 values each stay far below both databases' limits on bound parameters. */
 const INSERT_SLICE = 500;
-
-/** The audience as a condition on `users` (the company and the other rules come beside it). */
-export function audienceRule(audience: TCampaignAudience) {
-  switch (audience.kind) {
-    case 'roles':
-      return inArray(users.role, audience.roles);
-    case 'teams':
-      return inArray(users.team, audience.teams);
-    case 'people':
-      return inArray(users.id, audience.ids);
-    case 'all':
-      return inArray(users.role, ['employer', 'manager', 'employee']);
-  }
-}
 
 /**
  * The people a round mails: the campaign's company only (ADR 036: never anyone outside it), not

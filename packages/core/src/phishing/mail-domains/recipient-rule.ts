@@ -1,7 +1,7 @@
 import { and, companyMailDomains, eq, inArray, isNotNull, not, type TDb, users } from '@portal/db';
 import { mailDomainOf } from '@portal/validators';
+import { audienceRule } from '../audience-rule.ts';
 import type { TCampaignAudience } from '../campaign-types.ts';
-import { audienceRule } from '../plan-round.ts';
 
 /**
  * Why a person of the company gets no simulated mail (DECISIONS.md, "Trust in who registers"):

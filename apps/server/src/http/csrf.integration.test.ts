@@ -32,6 +32,9 @@ const PUBLIC_WRITES = new Set([
   'POST /api/employee/reset',
   'POST /api/employee/reset-password',
   'POST /api/employee/first-login',
+  // Link calls of issue 37: the token in the body is the proof, no session is read.
+  'POST /api/employee/confirm-email',
+  'POST /api/phishing/confirm-contact',
   'POST /api/appuser/login',
   'POST /api/appuser/login-totp',
   'POST /api/appuser/totp-enrolment',
@@ -43,6 +46,8 @@ const PUBLIC_WRITES = new Set([
   'POST /trpc/employee.reset',
   'POST /trpc/employee.resetPassword',
   'POST /trpc/employee.firstLogin',
+  'POST /trpc/employee.confirmEmail',
+  'POST /trpc/phishing.confirmContact',
   'POST /trpc/appuser.login',
   'POST /trpc/appuser.loginTotp',
   'POST /trpc/appuser.totpEnrolment',

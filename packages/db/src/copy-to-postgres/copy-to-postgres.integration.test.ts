@@ -237,6 +237,7 @@ function fillEveryTable(file: string, size: { companies: number; peoplePerCompan
           companyName: c === 0 ? ODD_TEXT : `Firma ${c} GmbH`,
           employeeCount: c === 1 ? null : 10 + c,
           lastProgressResetAt: c % 3 === 0 ? at(c * DAY) : null,
+          phishingApprovedAt: c % 2 ? at(c * DAY) : null,
         })
         .run();
       for (let p = 0; p < size.peoplePerCompany; p++) {
@@ -343,7 +344,27 @@ function fillEveryTable(file: string, size: { companies: number; peoplePerCompan
           // Phishing simulations (ADR 036): settings, a campaign and one message with every event.
           orm
             .insert(s.phishingSettings)
-            .values({ companyId, namesVisibleAt: c % 2 ? at(4) : null, namesVisibleBy: userId, retentionMonths: 6 })
+            .values({
+              companyId,
+              namesVisibleAt: c % 2 ? at(4) : null,
+              namesVisibleBy: userId,
+              retentionMonths: 6,
+              reportContactEmail: `it${c}@firma${c}.example`,
+              reportContactConfirmedAt: c % 2 ? at(5) : null,
+              reportContactTokenHash: c % 2 ? null : `hash-${c}`,
+              reportContactTokenExpiresAt: c % 2 ? null : at(6),
+            })
+            .run();
+          // Proven and waiting mail domains (issue 37).
+          orm
+            .insert(s.companyMailDomains)
+            .values({
+              companyId,
+              domain: `firma${c}.example`,
+              verification: `portal-verification=${c}`,
+              verifiedAt: c % 2 ? at(7) : null,
+              lastCheckedAt: at(7),
+            })
             .run();
           const [campaign] = orm
             .insert(s.phishingCampaigns)

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createMailWorker, REDACTED, type TMailWorker } from '@portal/core';
-import { eq, mailOutbox } from '@portal/db';
+import { eq, mailOutbox, transaction } from '@portal/db';
 import { createTranslator } from '@portal/i18n';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,8 @@ const FROM = 'E-Learning-Portal <no-reply@portal.example>';
 beforeAll(async () => {
   t = await createTestDb();
   ({ companyId } = await seedEmployer(t.db));
+  // The registration's confirmation mail is not this file's subject: each test counts its own mails.
+  await transaction(t.db, (tx) => tx.delete(mailOutbox));
   ({ server: smtp, port } = await startSmtp(0, received));
   worker = createMailWorker({
     db: t.db,

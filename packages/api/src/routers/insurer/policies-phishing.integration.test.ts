@@ -36,11 +36,15 @@ afterAll(() => t.cleanup());
 const asInsurer = () => callerFor(t.db, { token: insurerToken }).caller;
 
 /** A campaign to every employee of the company, started as its policyholder starts it, due now. */
-async function startCampaign(employer: { token: string }, name: string) {
+/** A template whose click leads to the lessons (no sign-in page), and one with an imitated sign-in. */
+const TEACHING = 'parcel-customs-fee';
+const SIGN_IN = 'm365-password-expiry';
+
+async function startCampaign(employer: { token: string }, name: string, template = TEACHING) {
   const asEmployer = callerFor(t.db, { token: employer.token }).caller;
   const { id } = await asEmployer.phishing.createCampaign({
     name,
-    templates: ['parcel-customs-fee'],
+    templates: [template],
     audience: { kind: 'roles', roles: ['employee'] },
     firstDay: berlinDay(new Date()),
     windowDays: 1,
@@ -91,7 +95,7 @@ describe('insurer.policies: phishing simulations per company', () => {
     // Four recipients: two clicked (one of them typed into the sign-in), one reported.
     const clicky = await seedPolicyholder(t.db, 'Klick GmbH', 'AS-7100000001');
     const clickyStaff = await withStaff(clicky, 4);
-    const clickyCampaign = await startCampaign(clicky, 'Paket');
+    const clickyCampaign = await startCampaign(clicky, 'Anmeldung', SIGN_IN);
     // Only a draft: no simulation yet.
     const draftOnly = await seedPolicyholder(t.db, 'Entwurf AG', 'AS-7100000002');
     await withStaff(draftOnly, 2);
@@ -136,6 +140,7 @@ describe('insurer.policies: phishing simulations per company', () => {
     const [clickyRow, , , waitingRow] = items;
     expect(clickyRow?.phishing).toMatchObject({
       sent: 4,
+      signInSent: 4,
       clicked: 2,
       submitted: 1,
       reported: 1,
@@ -191,13 +196,15 @@ describe('insurer.policies: phishing simulations per company', () => {
     await mark(current, 'reportedAt', 0, 1);
 
     const [row] = (await asInsurer().insurer.policies({ limit: 5, search: 'AS-72' })).items;
+    // Only mails without a sign-in page: nobody could send a form, so there is no such share (not 0 %).
     expect(row?.phishing).toMatchObject({
       sent: 6,
+      signInSent: 0,
       clicked: 2,
       submitted: 0,
       reported: 2,
       clickedPercent: 33,
-      submittedPercent: 0,
+      submittedPercent: null,
       reportedPercent: 33,
     });
     const [newest] = await t.db

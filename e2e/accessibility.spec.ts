@@ -196,7 +196,7 @@ const COVERAGE: Record<string, TCoverage> = {
       visit: async (v) => {
         await v.open('/confirm-contact/abcdefghijklmnopqrstuvwxyz234567');
         await v.page.getByRole('button', { name: v.t('confirm_contact.confirm') }).click();
-        await v.page.getByRole('alert').waitFor();
+        await v.page.getByRole('alert').filter({ hasText: /\S/ }).waitFor();
         await v.check('invalid link');
       },
     },

@@ -166,13 +166,14 @@ test('an admin creates an insurer account; the insurer signs in with two factors
   const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
   expect(lines[0]).toMatch(/^Versicherungsnummer;Unternehmen;AVV;AVV akzeptiert am;Lernende;/);
   expect(lines[0]).toMatch(/;Phishing: Empfänger;Phishing: geklickt;Phishing: geklickt in %;/);
+  // The template was a parcel notice without a sign-in page: 0 sign-in mails, no "submitted" share (issue 37.7).
   expect(lines).toHaveLength(3);
   const day = /\d{2}\.\d{2}\.\d{4}/.source;
   expect(lines[1]).toMatch(
-    new RegExp(`^${number};Police ${tag} GmbH;ja;${day};1;4;3;75;;;;keiner;;${day};1;1;100;0;0;0;0;${day}$`),
+    new RegExp(`^${number};Police ${tag} GmbH;ja;${day};1;4;3;75;;;;keiner;;${day};1;1;100;0;0;;0;0;${day}$`),
   );
   expect(lines[2]).toBe(
-    `${formulaNumber};"'=HYPERLINK(""http://angriff.example"";""Klick ${tag}"")";nein;;1;4;0;0;;;;keiner;;;;;;;;;;`,
+    `${formulaNumber};"'=HYPERLINK(""http://angriff.example"";""Klick ${tag}"")";nein;;1;4;0;0;;;;keiner;;;;;;;;;;;`,
   );
   await expect(insurer.getByText('Der Export ist fehlgeschlagen.')).toHaveCount(0);
   await search.fill('Gibt es nicht');

@@ -306,6 +306,13 @@ export function createPolicy(
     const companyName = options.companyName ?? `Police ${tag} GmbH`;
     const avvAccepted = options.avvAccepted ?? true;
     await tx.insert(companies).values({ id: companyId, companyName, insuranceNumber: policyNumber });
+    // Its people's example.com is proven, so a simulation reaches its learner (issue 37).
+    await tx.insert(companyMailDomains).values({
+      companyId,
+      domain: 'example.com',
+      verification: `portal-verification=e2e-policy-${tag}`,
+      verifiedAt: new Date(),
+    });
     const person = { companyId, passwordHash, isFirstLogin: false, active: true, dataProtectionPolicyAccepted: true };
     await tx.insert(users).values([
       {

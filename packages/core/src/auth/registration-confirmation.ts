@@ -5,11 +5,10 @@ import { audit } from '../audit/audit.ts';
 import { DomainError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { ATTEMPT_LIMITS, REGISTRATION_CONFIRMATION_DAYS } from '../policy.ts';
+import { DAY_MS } from '../throttle/day-window.ts';
 import { consumeToken, findValidToken, insertOneTimeToken } from './one-time-tokens.ts';
 import type { TSessionUser } from './sessions.ts';
 import { claimAttempt } from './throttle.ts';
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /** The page that opens a confirmation link (apps/web routes). */
 export const CONFIRM_EMAIL_PATH = '/confirm-email/';

@@ -14,7 +14,7 @@ import {
 import { audit } from '../audit/audit.ts';
 import { DomainError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { countInDayWindow } from '../throttle/day-window.ts';
+import { countInDayWindow, DAY_MS } from '../throttle/day-window.ts';
 import { generateSecret, hashSecret } from '../tokens.ts';
 import { actorAudit, type TCampaignActor } from './campaign-types.ts';
 
@@ -32,7 +32,6 @@ export const REPORT_CONTACT_CONFIRMATION_DAYS = 7;
 /** Confirmation mails per company and 24 hours (setting, changing and resending all count), over all processes. */
 export const REPORT_CONTACT_MAILS_PER_DAY = 3;
 
-const DAY_MS = 24 * 3600 * 1000;
 const limitKey = (companyId: string) => `report-contact-mail:${companyId}`;
 
 export interface TContactLinks {

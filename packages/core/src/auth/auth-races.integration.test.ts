@@ -458,8 +458,11 @@ describe('sessions', () => {
     expect(onFirst?.companyAvvAccepted).toBe(true);
     expect(await validateSessionToken(t.db, `${session.id}.wrongsecret`, created)).toBeNull();
 
-    const later = new Date(created.getTime() + SESSION_TOUCH_INTERVAL_MS + 1000);
+    // Both are due a touch, and they lie more than the touch interval apart: whichever request
+    // reads first, the later one is still due after the earlier one's write (with 500 ms apart
+    // the later request could read the earlier time and rightly skip its touch).
     const earlier = new Date(created.getTime() + SESSION_TOUCH_INTERVAL_MS + 500);
+    const later = new Date(earlier.getTime() + SESSION_TOUCH_INTERVAL_MS + 500);
     await Promise.all([validateSessionToken(t.db, token, later), validateSessionToken(other, token, earlier)]);
     const [touched] = await sessionsOf(person.id);
     // Of two touches at once the later time stays.

@@ -60,7 +60,7 @@ export default defineConfig({
   testDir: './e2e',
   testIgnore: E2E_DATABASE === 'postgres' ? RENDERING_ONLY : [],
   fullyParallel: false,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],

@@ -21,7 +21,7 @@ import {
   type TTestDb,
 } from '../../../../packages/api/src/test/test-db.ts';
 import { createApp } from '../app.ts';
-import { changedRows, rollbackable, snapshotTables } from '../test/db-snapshot.ts';
+import { changesOf, rollbackable } from '../test/db-snapshot.ts';
 import { startDnsServer } from '../test/dns-server.ts';
 import { securityHeaderProblems } from '../test/security-headers.ts';
 import { PLAIN_ROUTES } from './openapi-document.ts';
@@ -556,10 +556,12 @@ async function send(
     }
     if (role === 'apiKey') request.headers.authorization = `Bearer ${apiKeyToken}`;
     else if (role !== 'anonymous') request.headers.cookie = `session=${(await sessionFor(db, callerUser(role))).token}`;
-    const before = await snapshotTables(db);
-    const response = await app.request(request.url, request.init);
-    const text = await answerText(response);
-    const changes = changedRows(before, await snapshotTables(db));
+    // The answer is read inside: a streamed body is still the request's work.
+    const { value, changes } = await changesOf(db, async () => {
+      const answer = await app.request(request.url, request.init);
+      return { response: answer, text: await answerText(answer) };
+    });
+    const { response, text } = value;
     let json: TResult['json'] = {};
     try {
       json = JSON.parse(text) ?? {};

@@ -81,7 +81,7 @@ if (touches(/^(apps|packages|content)\//)) {
     '--output-logs=errors-only',
   ]);
 }
-if (touches(/^(scripts|e2e)\/|^[^/]+\.(ts|json)$/) || touches(/^(apps|packages|content)\//)) {
+if (touches(/^(scripts|e2e|apps|packages|content)\/|^[^/]+\.(ts|json)$/)) {
   // The root project holds the scripts, e2e and configuration, and imports the workspaces.
   step('typecheck (root project)', 'npx', ['tsc', '-p', 'tsconfig.json']);
 }

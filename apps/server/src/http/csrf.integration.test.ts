@@ -11,7 +11,7 @@ import {
   type TTestDb,
 } from '../../../../packages/api/src/test/test-db.ts';
 import { createApp } from '../app.ts';
-import { changedRows, rollbackable, snapshotTables } from '../test/db-snapshot.ts';
+import { changesOf, rollbackable } from '../test/db-snapshot.ts';
 
 /**
  * DECISIONS.md "CSRF": a non-GET request authenticated by the session cookie must carry
@@ -135,16 +135,17 @@ async function send(write: TWrite, headers: Record<string, string>, auth: 'cooki
     const { body: payload, headers: typeHeaders } = body(write, headers['content-type']);
     const credentials: Record<string, string> =
       auth === 'cookie' ? { cookie: `session=${token}` } : { authorization: `Bearer ${token}` };
-    const before = await snapshotTables(db);
-    const response = await app.request(write.url, {
-      method: methodOf(write),
-      headers: { ...typeHeaders, ...headers, ...credentials },
-      body: payload,
+    // The session is read inside: changesOf undoes the request's writes when it returns.
+    const { value, changes } = await changesOf(db, async () => {
+      const answer = await app.request(write.url, {
+        method: methodOf(write),
+        headers: { ...typeHeaders, ...headers, ...credentials },
+        body: payload,
+      });
+      const [session] = await db.select().from(sessions).where(eq(sessions.id, id));
+      return { response: answer, text: await answer.text(), sessionKept: session !== undefined };
     });
-    const text = await response.text();
-    const changes = changedRows(before, await snapshotTables(db));
-    const [session] = await db.select().from(sessions).where(eq(sessions.id, id));
-    const sessionKept = session !== undefined;
+    const { response, text, sessionKept } = value;
     let messageKey: string | undefined;
     try {
       messageKey = (JSON.parse(text) as { messageKey?: string; error?: { data?: { messageKey?: string } } }).messageKey;
